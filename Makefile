@@ -1,0 +1,46 @@
+# lessonkit: `make help` lists the targets. Every target sets up .venv itself when needed.
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+export NO_MKDOCS_2_WARNING := 1
+
+help: ## List the targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet --editable ".[dev]"
+	@touch $(STAMP)
+
+install: $(STAMP) ## Create .venv and install lessonkit with its dev tools
+
+# axe-core for the accessibility tests comes from the npm registry, pinned by package-lock.json.
+node_modules/.package-lock.json: package.json package-lock.json
+	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error; \
+	else echo "npm not found: accessibility tests will be skipped"; fi
+
+test: $(STAMP) node_modules/.package-lock.json ## Run every check: ruff, mypy --strict, pytest
+	$(VENV)/bin/ruff check src tests bench site_overrides
+	$(VENV)/bin/mypy --strict src
+	$(PY) -m pytest
+
+serve: $(STAMP) ## Serve the lesson site at http://127.0.0.1:8000, reloading on changes
+	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
+
+site: $(STAMP) ## Build the site into site/ (strict: any warning fails)
+	$(VENV)/bin/mkdocs build --strict
+
+quiz: $(STAMP) ## Take the GPU vs TPU quiz in the terminal
+	$(VENV)/bin/lessonkit quiz gpu-vs-tpu
+
+bench: $(STAMP) ## Run the benchmarks and print figures and ratios
+	$(PY) bench/run.py
+
+clean: ## Remove the site build, caches and test artifacts (keeps .venv)
+	rm -rf site test-artifacts .pytest_cache .mypy_cache .ruff_cache bench/out
+
+.PHONY: help install test serve site quiz bench clean
