@@ -1,0 +1,218 @@
+"""Opening the history database: WAL, migrations, and setting unusable files aside."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+
+from lessonkit.errors import LessonkitError
+
+DB_NAME = "history.db"
+# Long enough to wait out another terminal's commit (milliseconds), short enough to report.
+BUSY_TIMEOUT_MS = 30_000
+# SQLite keeps these beside the database; they belong to it and move with it.
+COMPANIONS = ("-wal", "-shm", "-journal")
+
+# Entry N moves the schema from version N to N+1; never edit one that has shipped.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE attempts (
+            id INTEGER PRIMARY KEY,
+            bank TEXT NOT NULL,
+            kind TEXT NOT NULL DEFAULT 'quiz' CHECK (kind IN ('quiz', 'review')),
+            seed TEXT NOT NULL,
+            question_order TEXT NOT NULL,
+            pass_mark REAL,
+            started TEXT NOT NULL,
+            finished TEXT,
+            passed INTEGER,
+            abandoned TEXT)""",
+        "CREATE INDEX attempts_by_bank ON attempts (bank, id)",
+        """CREATE TABLE answers (
+            id INTEGER PRIMARY KEY,
+            attempt_id INTEGER NOT NULL REFERENCES attempts (id),
+            question_id TEXT NOT NULL,
+            key_hash TEXT NOT NULL,
+            response TEXT NOT NULL,
+            score REAL NOT NULL,
+            max_score REAL NOT NULL,
+            correct INTEGER NOT NULL,
+            answered TEXT NOT NULL)""",
+        "CREATE INDEX answers_by_attempt ON answers (attempt_id, id)",
+        """CREATE TABLE cards (
+            bank TEXT NOT NULL,
+            question_id TEXT NOT NULL,
+            key_hash TEXT NOT NULL,
+            state TEXT NOT NULL,
+            PRIMARY KEY (bank, question_id, key_hash))""",
+        """CREATE TABLE key_notices (
+            bank TEXT NOT NULL,
+            question_id TEXT NOT NULL,
+            key_hash TEXT NOT NULL,
+            shown TEXT NOT NULL,
+            PRIMARY KEY (bank, question_id, key_hash))""",
+        "CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    ),
+)
+
+# Errors that mean "this file cannot be our database", as opposed to a busy or full disk.
+_UNUSABLE = {"SQLITE_NOTADB", "SQLITE_CORRUPT", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM"}
+
+
+class StoreError(LessonkitError):
+    """The history database could not be opened or written; the message says what to do."""
+
+
+class Unusable(Exception):
+    """The file at the database's path cannot be used; it is to be set aside."""
+
+    def __init__(self, label: str, reason: str, after: str = "") -> None:
+        super().__init__(reason)
+        self.label = label  # goes into the new file name: history.<label>-<time>.db
+        self.reason = reason  # "was damaged (...)": what the learner is told
+        self.after = after  # what to do about it, if anything
+
+    def notice(self, path: Path, kept: Path) -> str:
+        return (
+            f"history database {path} {self.reason}; kept it as {kept.name} "
+            f"and started a fresh one{self.after}"
+        )
+
+
+def open_database(path: Path, now: datetime) -> tuple[sqlite3.Connection, list[str]]:
+    """Connect to the database at `path`, migrated to the latest schema.
+
+    Anything that cannot be used is renamed beside it (never deleted), a fresh
+    database is started, and a notice for the learner says so.
+    """
+    notices: list[str] = []
+    for _ in range(3):  # another process may be replacing the file as we look
+        before = _identity(path)
+        try:
+            return _connect(path), notices
+        except Unusable as bad:
+            if _identity(path) == before:
+                kept = set_aside(path, bad.label, now)
+                notices.append(bad.notice(path, kept))
+    raise StoreError(f"cannot open the history database {path}: it keeps changing; try again")
+
+
+def migrate(con: sqlite3.Connection, migrations: Sequence[Sequence[str]] = MIGRATIONS) -> None:
+    """Bring the schema up to date, each migration in order, all in one transaction."""
+    _refuse_newer(_version(con), len(migrations))
+    if _version(con) == len(migrations):
+        return
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        version = _version(con)  # read again under the lock: another process may have migrated
+        _refuse_newer(version, len(migrations))
+        for steps in migrations[version:]:
+            for sql in steps:
+                _step(con, sql)
+        con.execute(f"PRAGMA user_version = {len(migrations)}")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    con.execute("COMMIT")
+
+
+def set_aside(path: Path, label: str, now: datetime) -> Path:
+    """Rename `path` (and SQLite's companion files) to a new, unused name beside it."""
+    stamp = now.strftime("%Y%m%dT%H%M")
+    stem = path.name.removesuffix(".db")
+    kept = path.with_name(f"{stem}.{label}-{stamp}.db")
+    count = 1
+    while any(Path(f"{kept}{end}").exists() for end in ("", *COMPANIONS)):
+        count += 1
+        kept = path.with_name(f"{stem}.{label}-{stamp}-{count}.db")
+    try:
+        path.rename(kept)
+        for end in COMPANIONS:
+            companion = Path(f"{path}{end}")
+            if companion.exists():
+                companion.rename(f"{kept}{end}")
+    except OSError as e:
+        raise StoreError(
+            f"the history database {path} cannot be used and could not be moved aside: "
+            f"{e.strerror}; move it away yourself, then try again"
+        ) from e
+    return kept
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    if path.exists() and not path.is_file():
+        raise Unusable("not-a-file", "was a folder, not a file")
+    try:
+        con = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    except sqlite3.Error as e:
+        raise _classify(e, path) from e
+    try:
+        _configure(con)
+        migrate(con)
+    except sqlite3.Error as e:
+        con.close()
+        raise _classify(e, path) from e
+    except Unusable:
+        con.close()
+        raise
+    return con
+
+
+def _configure(con: sqlite3.Connection) -> None:
+    con.row_factory = sqlite3.Row
+    con.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    con.execute("PRAGMA foreign_keys = ON")
+    # WAL lets one terminal read while another writes; FULL syncs every answer's commit.
+    con.execute("PRAGMA journal_mode = WAL")
+    con.execute("PRAGMA synchronous = FULL")
+    check = con.execute("PRAGMA quick_check").fetchone()[0]
+    if check != "ok":
+        raise Unusable("corrupt", f"was damaged ({check})")
+
+
+def _classify(error: sqlite3.Error, path: Path) -> Exception:
+    name = getattr(error, "sqlite_errorname", "")
+    if name in _UNUSABLE and path.exists():
+        return Unusable("corrupt", f"was unreadable ({error})")
+    if name in {"SQLITE_BUSY", "SQLITE_LOCKED"}:
+        hint = "another lessonkit is holding it; close it and try again"
+    else:
+        hint = "check that you can write to that folder, or set LESSONKIT_HOME or --data-dir"
+    return StoreError(f"cannot open the history database {path}: {error}; {hint}")
+
+
+def _step(con: sqlite3.Connection, sql: str) -> None:
+    try:
+        con.execute(sql)
+    except sqlite3.OperationalError as e:
+        if getattr(e, "sqlite_errorname", "") != "SQLITE_ERROR":
+            raise  # busy, full disk…: not the file's fault
+        # e.g. "table attempts already exists": some other program's database.
+        raise Unusable("unknown-schema", f"held tables lessonkit does not know ({e})") from e
+
+
+def _version(con: sqlite3.Connection) -> int:
+    version: int = con.execute("PRAGMA user_version").fetchone()[0]
+    return version
+
+
+def _refuse_newer(version: int, known: int) -> None:
+    # A newer lessonkit wrote this file: writing to it could break what that version
+    # expects, and blocking every quiz until an upgrade would stop the learner cold.
+    # So it is kept whole under a new name, to be renamed back after upgrading.
+    if version > known:
+        raise Unusable(
+            "newer-schema",
+            f"was written by a newer lessonkit (schema {version}; this one knows up to {known})",
+            f". To use it again, upgrade lessonkit and rename it back to {DB_NAME}",
+        )
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (stat.st_dev, stat.st_ino)
