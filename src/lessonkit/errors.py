@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True, order=True)
@@ -60,3 +62,15 @@ def summary(problems: Iterable[Problem]) -> str:
     noun = "problem" if len(found) == 1 else "problems"
     file_noun = "file" if files == 1 else "files"
     return f"{len(found)} {noun} in {files} {file_noun}"
+
+
+def display_path(path: Path | str) -> str:
+    """A path as an author would type it: relative to the working directory when inside it."""
+    text = str(path)
+    if not Path(text).is_absolute():
+        return text
+    try:
+        relative = os.path.relpath(text)
+    except ValueError:  # another drive on Windows
+        return text
+    return text if relative.startswith("..") else relative

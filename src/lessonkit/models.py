@@ -169,7 +169,10 @@ class NumericQuestion(QuestionBase):
         None, ge=0, le=1, description="Relative tolerance as a fraction: `0.02` means ±2 %."
     )
     unit: str | None = Field(
-        None, min_length=1, max_length=20, description="Unit shown to and accepted from the learner."
+        None,
+        min_length=1,
+        max_length=20,
+        description="Unit shown to and accepted from the learner.",
     )
 
 
@@ -191,7 +194,9 @@ class TextQuestion(QuestionBase):
             try:
                 re.compile(pattern)
             except re.error as error:
-                raise ValueError(f"regular expression {pattern!r} does not compile: {error}") from None
+                raise ValueError(
+                    f"regular expression {pattern!r} does not compile: {error}"
+                ) from None
         return patterns
 
     @model_validator(mode="after")

@@ -1,0 +1,132 @@
+"""The `lessonkit` command: thin subcommands over the library.
+
+Exit codes: 0 all good, 1 content problems (or a failed quiz check), 2 usage errors.
+argparse rather than click: the quiz must show its first question fast, and click
+alone costs ~40 ms of start-up here. Heavy modules are imported inside handlers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from .errors import ContentError, LessonkitError, UsageError
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+# --- validate / schema (the foundation) ------------------------------------------
+
+
+def _validate(args: argparse.Namespace) -> int:
+    from .validate import validate_paths
+
+    github = args.format == "github" or (
+        args.format is None and os.environ.get("GITHUB_ACTIONS") == "true"
+    )
+    report = validate_paths([Path(p) for p in args.paths])
+    for problem in report.problems:
+        print(problem)
+        if github:
+            print(problem.github())
+    print(report.summary_line())
+    return EXIT_PROBLEMS if report.problems else EXIT_OK
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from .schema import write_schemas
+
+    for path, changed in write_schemas(Path(args.output), check=args.check):
+        state = ("is stale" if args.check else "written") if changed else "is up to date"
+        print(f"{path} {state}")
+        if changed and args.check:
+            print("run `lessonkit schema` and commit the result", file=sys.stderr)
+            return EXIT_PROBLEMS
+    return EXIT_OK
+
+
+def _add_validate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "validate",
+        help="check banks and lessons; print every problem as file:line:col",
+        description="Check question banks and lessons and report every problem at once. "
+        "With no paths, checks the course's quizzes/ and content/.",
+    )
+    parser.add_argument(
+        "paths", nargs="*", metavar="PATH", help="bank files, lesson files or folders"
+    )
+    parser.add_argument(
+        "--format",
+        choices=["text", "github"],
+        help="`github` also prints GitHub Actions annotations (automatic when GITHUB_ACTIONS=true)",
+    )
+    parser.set_defaults(handler=_validate)
+
+
+def _add_schema(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "schema",
+        help="write the JSON Schemas for banks and front matter (for editors)",
+        description="Generate JSON Schemas from the models so editors can autocomplete banks.",
+    )
+    parser.add_argument(
+        "--output", default="schemas", metavar="DIR", help="folder (default: schemas)"
+    )
+    parser.add_argument("--check", action="store_true", help="only check the files are up to date")
+    parser.set_defaults(handler=_schema)
+
+
+# --- the parser ------------------------------------------------------------------
+
+# Each part of the CLI registers its subcommands here; the order is the order in --help.
+REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = [
+    _add_validate,
+    _add_schema,
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="lessonkit",
+        description="Lessons on a static site; quizzes taken and graded locally in the terminal.",
+    )
+    parser.add_argument("--version", action="version", version=f"lessonkit {__version__}")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for register in REGISTRARS:
+        register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return handler(args)
+    except ContentError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return EXIT_PROBLEMS
+    except UsageError as error:
+        print(f"lessonkit: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except LessonkitError as error:
+        print(f"lessonkit: {error}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # `lessonkit … | head` closed our stdout; that is not an error worth a traceback.
+        sys.stderr.close()
+        return EXIT_OK

@@ -1,0 +1,84 @@
+"""What `lessonkit validate` checks: which files, and the report it prints."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .course import BANK_SUFFIXES, Course, check_course, find_root
+from .errors import Problem, UsageError, summary
+
+
+@dataclass(frozen=True)
+class Report:
+    """The problems found in the files asked about, and what was checked."""
+
+    problems: tuple[Problem, ...]
+    banks: int
+    questions: int
+    lessons: int
+
+    def summary_line(self) -> str:
+        if self.problems:
+            return summary(self.problems)
+        return (
+            f"checked {_count(self.banks, 'bank')} ({_count(self.questions, 'question')}) "
+            f"and {_count(self.lessons, 'lesson')}: no problems found"
+        )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def validate_paths(paths: Sequence[Path], *, cwd: Path | None = None) -> Report:
+    """Check the course the paths belong to; report problems in those paths only.
+
+    With no paths, the whole course around ``cwd`` is checked. Bank files outside the
+    course are loaded too, so `lessonkit validate some/where/bank.yml` works anywhere.
+    """
+    here = cwd or Path.cwd()
+    for path in paths:
+        if not path.exists():
+            raise UsageError(f"{path}: no such file or folder")
+    root = find_root(paths[0] if paths else here) or find_root(here)
+    if root is None:
+        if not paths:
+            raise UsageError(
+                "no course here: run inside a folder with content/ and quizzes/, "
+                "or name the files to check"
+            )
+        root = here
+    extra = [
+        p
+        for p in paths
+        if p.is_file() and p.suffix in BANK_SUFFIXES and not _inside(p, root / "quizzes")
+    ]
+    course = check_course(root, extra_banks=extra)
+    wanted = [p.resolve() for p in paths] or [root / "content", root / "quizzes"]
+    problems = tuple(p for p in course.problems if _concerns(p, wanted))
+    return Report(problems, *_sizes(course, wanted))
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path.resolve().is_relative_to(folder.resolve())
+
+
+def _concerns(problem: Problem, wanted: list[Path]) -> bool:
+    where = Path(problem.path).resolve()
+    return any(where == w or where.is_relative_to(w) for w in wanted)
+
+
+def _sizes(course: Course, wanted: list[Path]) -> tuple[int, int, int]:
+    banks = [
+        bank
+        for slug, bank in course.banks.items()
+        if any(_concerns(Problem(course.bank_documents[slug].path, 0, 0, ""), [w]) for w in wanted)
+    ]
+    lessons = [
+        lesson
+        for lesson in course.lessons.values()
+        if any(_inside(lesson.path, w) or lesson.path.resolve() == w for w in wanted)
+    ]
+    return len(banks), sum(len(b.questions) for b in banks), len(lessons)
