@@ -73,6 +73,8 @@ class Unusable(Exception):
         self.label = label  # goes into the new file name: history.<label>-<time>.db
         self.reason = reason  # "was damaged (...)": what the learner is told
         self.after = after  # what to do about it, if anything
+        # Left open until the file is renamed: closing first lets SQLite delete its -wal.
+        self.con: sqlite3.Connection | None = None
 
     def notice(self, path: Path, kept: Path) -> str:
         return (
@@ -93,9 +95,13 @@ def open_database(path: Path, now: datetime) -> tuple[sqlite3.Connection, list[s
         try:
             return _connect(path), notices
         except Unusable as bad:
-            if _identity(path) == before:
-                kept = set_aside(path, bad.label, now)
-                notices.append(bad.notice(path, kept))
+            try:
+                if _identity(path) == before:
+                    kept = set_aside(path, bad.label, now)
+                    notices.append(bad.notice(path, kept))
+            finally:
+                if bad.con is not None:
+                    bad.con.close()
     raise StoreError(f"cannot open the history database {path}: it keeps changing; try again")
 
 
@@ -152,10 +158,14 @@ def _connect(path: Path) -> sqlite3.Connection:
         _configure(con)
         migrate(con)
     except sqlite3.Error as e:
-        con.close()
-        raise _classify(e, path) from e
-    except Unusable:
-        con.close()
+        problem = _classify(e, path)
+        if isinstance(problem, Unusable):
+            problem.con = con
+        else:
+            con.close()
+        raise problem from e
+    except Unusable as bad:
+        bad.con = con
         raise
     return con
 
@@ -164,12 +174,13 @@ def _configure(con: sqlite3.Connection) -> None:
     con.row_factory = sqlite3.Row
     con.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     con.execute("PRAGMA foreign_keys = ON")
-    # WAL lets one terminal read while another writes; FULL syncs every answer's commit.
-    con.execute("PRAGMA journal_mode = WAL")
-    con.execute("PRAGMA synchronous = FULL")
+    # Checked before anything writes, so a damaged file is kept exactly as it was found.
     check = con.execute("PRAGMA quick_check").fetchone()[0]
     if check != "ok":
         raise Unusable("corrupt", f"was damaged ({check})")
+    # WAL lets one terminal read while another writes; FULL syncs every answer's commit.
+    con.execute("PRAGMA journal_mode = WAL")
+    con.execute("PRAGMA synchronous = FULL")
 
 
 def _classify(error: sqlite3.Error, path: Path) -> Exception:
