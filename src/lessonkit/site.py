@@ -53,7 +53,9 @@ def safe_html(text: str, *, inline: bool = False) -> str:
         attributes=_ALLOWED_ATTRIBUTES,
         url_schemes=_URL_SCHEMES,
         link_rel="noopener noreferrer",
-    ).strip()
+    )
+    # A paragraph that held only a stripped tag would show as an empty gap.
+    clean = clean.replace("<p></p>", "").strip()
     # Options and list items sit inside <li>/<label>; a paragraph there adds a gap.
     if inline and clean.startswith("<p>") and clean.endswith("</p>") and clean.count("<p>") == 1:
         return clean[3:-4]

@@ -1,0 +1,508 @@
+"""Tests for the site: rendering banks as HTML, and real `mkdocs build --strict` runs."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any, ClassVar
+from urllib.parse import urlsplit
+
+import pytest
+
+from lessonkit import site
+from lessonkit.models import Bank
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def make_bank(*questions: dict[str, Any], title: str = "GPU vs TPU") -> Bank:
+    return Bank.model_validate(
+        {"lesson": "gpu-vs-tpu", "title": title, "pass_mark": 0.7, "questions": list(questions)}
+    )
+
+
+def question(qid: str, qtype: str, **fields: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "id": qid,
+        "type": qtype,
+        "prompt": f"Prompt of {qid}",
+        "insight": 1,
+        "section": "1-why-gpus",
+        "explanation": f"Explanation of {qid}.",
+    }
+    return base | fields
+
+
+SINGLE = question(
+    "pick-one",
+    "single",
+    options=[
+        {"text": "GPU", "correct": True, "feedback": "Yes: *many* cores."},
+        {"text": "TPU"},
+    ],
+)
+MULTIPLE = question(
+    "pick-many",
+    "multiple",
+    options=[{"text": "HBM", "correct": True}, {"text": "SRAM", "correct": True}, {"text": "Tape"}],
+)
+TRUE_FALSE = question("is-it", "true_false", answer=False)
+NUMERIC = question("how-much", "numeric", answer=2.5, tolerance=0.1, unit="TB/s")
+TEXT = question("name-it", "text", accept=["systolic array", "systolic"])
+ORDER = question("in-order", "order", items=["Alpha", "Beta", "Gamma"])
+MATCH = question(
+    "pairs",
+    "match",
+    pairs=[{"left": "GPU", "right": "Apple"}, {"left": "TPU", "right": "Banana"}],
+    distractors=["Cherry"],
+)
+SECTIONS = {"1-why-gpus": "1. Why GPUs"}
+CALL_TO_ACTION = "<p>Take this quiz in your terminal: <code>lessonkit quiz gpu-vs-tpu</code></p>"
+
+
+class Tags(HTMLParser):
+    """Every start tag in a document, with its attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str, list[tuple[str, str | None]]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found.append((tag, attrs))
+
+
+# --- safe_html -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("Which *chip*?", "<p>Which <em>chip</em>?</p>"),
+        ("Use `a < b`", "<p>Use <code>a &lt; b</code></p>"),
+        ("Hi <script>alert(1)</script>there", "<p>Hi there</p>"),
+        ('<img src="x" onerror="alert(1)">', ""),
+        ('<a href="javascript:alert(1)">go</a>', '<p><a rel="noopener noreferrer">go</a></p>'),
+        ('<b onclick="steal()">bold</b>', "<p><b>bold</b></p>"),
+        ("<style>body{display:none}</style>", ""),
+        ("<iframe src='https://evil.example'></iframe>x", "<p>x</p>"),
+        (
+            "[docs](https://example.org)",
+            '<p><a href="https://example.org" rel="noopener noreferrer">docs</a></p>',
+        ),
+    ],
+)
+def test_safe_html_keeps_formatting_and_drops_anything_active(source: str, expected: str) -> None:
+    assert site.safe_html(source) == expected
+
+
+def test_safe_html_inline_drops_a_lone_paragraph_only() -> None:
+    assert site.safe_html("**GPU**", inline=True) == "<strong>GPU</strong>"
+    assert site.safe_html("one\n\ntwo", inline=True) == "<p>one</p>\n<p>two</p>"
+
+
+def test_hostile_bank_text_cannot_reach_the_page() -> None:
+    hostile = (
+        '<script>alert("x")</script><img src=x onerror=alert(1)> <b onmouseover=alert(1)>b</b>'
+    )
+    bank = make_bank(
+        question(
+            "evil",
+            "single",
+            prompt=hostile,
+            explanation=hostile,
+            hint=hostile,
+            options=[
+                {"text": hostile, "correct": True, "feedback": hostile},
+                {"text": "plain"},
+            ],
+        ),
+        question("evil-order", "order", prompt=hostile, items=[hostile, "b"]),
+        question(
+            "evil-match",
+            "match",
+            pairs=[{"left": hostile, "right": "r"}, {"left": "l", "right": hostile}],
+        ),
+        title=hostile,
+    )
+    html = site.self_check(bank, "gpu-vs-tpu", SECTIONS)
+    tags = Tags()
+    tags.feed(html)
+    assert not {"script", "img", "iframe", "style"} & {tag for tag, _ in tags.found}
+    assert [name for _, attrs in tags.found for name, _ in attrs if name.startswith("on")] == []
+    # Plain-text fields are escaped rather than stripped, so the reader sees what was typed.
+    assert "<li>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in html
+
+
+# --- self_check -------------------------------------------------------------
+
+
+def test_self_check_opens_with_heading_count_and_terminal_call_to_action() -> None:
+    html = site.self_check(make_bank(SINGLE, TRUE_FALSE), "gpu-vs-tpu", SECTIONS)
+    assert html.startswith(
+        "## Check yourself\n\n"
+        '<div class="lk-self-check" data-quiz="gpu-vs-tpu">\n'
+        '<p class="lk-intro">2 questions from <em>GPU vs TPU</em>. '
+        "Answer in your head or pick an option, then open the answer.</p>\n"
+    )
+    assert site.quiz_call("gpu-vs-tpu") in html
+    assert CALL_TO_ACTION in html
+    # A raw HTML block ends at a blank line in Python-Markdown: there must be none inside.
+    assert "\n\n" not in html.split("\n\n", 1)[1].rstrip("\n")
+
+
+def test_single_question_renders_exactly() -> None:
+    html = site.self_check(make_bank(SINGLE), "gpu-vs-tpu", SECTIONS)
+    start = html.index('<li class="lk-question"')
+    end = html.index("</ol>\n</div>")
+    assert html[start:end] == (
+        '<li class="lk-question" id="lk-pick-one" data-type="single">\n'
+        '<div class="lk-prompt" id="lk-pick-one-prompt"><p>Prompt of pick-one</p></div>\n'
+        '<p class="lk-instruction">Choose one option.</p>\n'
+        '<fieldset class="lk-options" aria-labelledby="lk-pick-one-prompt">\n'
+        '<label class="lk-option"><input type="radio" name="lk-pick-one" value="a"'
+        ' data-correct="true"> <span>a) GPU</span></label>\n'
+        '<label class="lk-option"><input type="radio" name="lk-pick-one" value="b"'
+        ' data-correct="false"> <span>b) TPU</span></label>\n'
+        "</fieldset>\n"
+        '<details class="lk-answer success">\n'
+        "<summary>Show the answer to question 1</summary>\n"
+        "<p><strong>Answer:</strong></p><ul><li>a) GPU</li></ul>\n"
+        "<p>About the options:</p><ul><li>a) Yes: <em>many</em> cores.</li></ul>\n"
+        '<div class="lk-explanation"><p>Explanation of pick-one.</p></div>\n'
+        '<p class="lk-section">Re-read: <a href="#1-why-gpus">1. Why GPUs</a></p>\n'
+        "</details>\n"
+        "</li>\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("spec", "shown", "answer"),
+    [
+        (
+            MULTIPLE,
+            ['type="checkbox"', "Choose every correct option.", "c) Tape"],
+            "<ul><li>a) HBM</li><li>b) SRAM</li></ul>",
+        ),
+        (
+            TRUE_FALSE,
+            ["True or false?", "<span>True</span>", 'value="b" data-correct="true"'],
+            "<p><strong>Answer:</strong> False</p>",
+        ),
+        (
+            NUMERIC,
+            ["Answer with a number in TB/s."],
+            "<p><strong>Answer:</strong> 2.5 TB/s (± 0.1 TB/s)</p>",
+        ),
+        (
+            TEXT,
+            ["Answer in a word or a short phrase."],
+            "<p><strong>Accepted answers:</strong> <q>systolic array</q>, <q>systolic</q></p>",
+        ),
+        (
+            ORDER,
+            # Written in order, and alphabetical too: shown rotated so the list is no giveaway.
+            ["<ul><li>Beta</li><li>Gamma</li><li>Alpha</li></ul>"],
+            "<ol><li>Alpha</li><li>Beta</li><li>Gamma</li></ol>",
+        ),
+        (
+            MATCH,
+            [
+                '<ol><li>GPU</li><li>TPU</li></ol><ul class="lk-lettered"><li>a) Banana</li>'
+                "<li>b) Cherry</li><li>c) Apple</li></ul>"
+            ],
+            "<ol><li>GPU → c) Apple</li><li>TPU → a) Banana</li></ol>",
+        ),
+    ],
+    ids=lambda value: value["type"] if isinstance(value, dict) else "",
+)
+def test_every_question_type_renders_its_parts_and_answer(
+    spec: dict[str, Any], shown: list[str], answer: str
+) -> None:
+    html = site.self_check(make_bank(spec), "gpu-vs-tpu", SECTIONS)
+    before, after = html.split("<details", 1)
+    for fragment in shown:
+        assert fragment in before
+    assert answer in after
+    assert answer not in before
+    assert f"<p>Explanation of {spec['id']}.</p>" in after
+    assert '<a href="#1-why-gpus">1. Why GPUs</a>' in after
+
+
+def test_text_question_with_only_patterns_shows_no_regular_expression() -> None:
+    spec = question("pattern-only", "text", patterns=[r"systolic( array)?"])
+    html = site.self_check(make_bank(spec), "gpu-vs-tpu", SECTIONS)
+    assert "systolic( array)?" not in html
+    assert "Accepted answers" not in html
+
+
+def test_answers_link_to_their_own_sections() -> None:
+    specs = [
+        SINGLE | {"id": "one", "section": "1-why-gpus"},
+        TRUE_FALSE | {"id": "two", "section": "2-where-tpus-win", "insight": 2},
+    ]
+    html = site.self_check(
+        make_bank(*specs), "gpu-vs-tpu", {"1-why-gpus": "Why GPUs", "2-where-tpus-win": "TPUs win"}
+    )
+    links = re.findall(r'<a href="#([^"]+)">([^<]+)</a>', html)
+    assert links == [("1-why-gpus", "Why GPUs"), ("2-where-tpus-win", "TPUs win")]
+
+
+def test_plan_lessons_lists_time_and_question_counts_in_order() -> None:
+    entries = [
+        site.LessonEntry("GPU vs TPU", "gpu-vs-tpu/", 12, 8, "How they differ."),
+        site.LessonEntry("Memory <walls>", "memory/", 1, 1, "Why bandwidth."),
+    ]
+    assert site.plan_lessons(entries) == (
+        "## Lessons\n\n"
+        '<ol class="lk-plan-lessons">\n'
+        '<li><a href="gpu-vs-tpu/"><strong>GPU vs TPU</strong></a><br>'
+        '<span class="lk-meta">12 min read · 8 self-check questions</span><br>'
+        '<span class="lk-summary">How they differ.</span></li>\n'
+        '<li><a href="memory/"><strong>Memory &lt;walls&gt;</strong></a><br>'
+        '<span class="lk-meta">1 min read · 1 self-check question</span><br>'
+        '<span class="lk-summary">Why bandwidth.</span></li>\n'
+        "</ol>\n"
+    )
+
+
+# --- real builds -------------------------------------------------------------
+
+STAND_IN_PLAN = """\
+---
+title: AI hardware fundamentals
+summary: What accelerators are and how to choose one.
+audience: Programmers new to hardware.
+lessons:
+  - gpu-vs-tpu
+---
+
+# AI hardware fundamentals
+
+Read the lessons in order.
+"""
+
+STAND_IN_LESSON = """\
+---
+title: GPU vs TPU
+plan: ai-hardware-fundamentals
+summary: How the two accelerators differ.
+minutes: 7
+objectives:
+  - Explain why GPUs won
+insights:
+  - Why GPUs won
+  - Where TPUs win
+  - How to choose
+key_points:
+  - Software matters.
+quiz: gpu-vs-tpu
+sources:
+  - title: CUDA guide
+    url: https://docs.nvidia.com/cuda/
+    accessed: 2026-01-01
+last_reviewed: 2026-02-03
+---
+
+Intro text.
+
+## 1. Why GPUs won
+
+CUDA made them programmable.
+
+## 2. Where TPUs win
+
+Systolic arrays.
+
+## 3. How to choose
+
+Measure cost per unit of useful work.
+"""
+
+STAND_IN_BANK = """\
+lesson: gpu-vs-tpu
+title: GPU vs TPU
+pass_mark: 0.7
+questions:
+  - id: why-gpus
+    type: single
+    prompt: What made GPUs the default?
+    insight: 1
+    section: 1-why-gpus-won
+    explanation: The software ecosystem.
+    options:
+      - text: CUDA and its libraries
+        correct: true
+      - text: Their colour
+  - id: tpu-core
+    type: true_false
+    prompt: A TPU's core is a systolic array.
+    insight: 2
+    section: 2-where-tpus-win
+    explanation: The MXU is one.
+    answer: true
+"""
+
+
+def build(project: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    """`mkdocs build --strict` as `make site` runs it, in a fresh process."""
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=project,
+        env=os.environ | {"NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+@pytest.fixture
+def stand_in(tmp_path: Path) -> Path:
+    """A copy of the site's configuration around a tiny course written from the strings above."""
+    project = tmp_path / "project"
+    project.mkdir()
+    shutil.copy(ROOT / "mkdocs.yml", project)
+    shutil.copytree(ROOT / "site_overrides", project / "site_overrides")
+    (project / "src" / "lessonkit").mkdir(parents=True)  # `watch:` needs it to exist
+    files = {
+        "content/index.md": (ROOT / "content" / "index.md").read_text(encoding="utf-8"),
+        "content/ai-hardware-fundamentals/index.md": STAND_IN_PLAN,
+        "content/ai-hardware-fundamentals/gpu-vs-tpu.md": STAND_IN_LESSON,
+        "quizzes/gpu-vs-tpu.yml": STAND_IN_BANK,
+    }
+    for name, text in files.items():
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_text(text, encoding="utf-8")
+    return project
+
+
+def test_stand_in_course_builds_with_self_check_header_and_plan_list(
+    stand_in: Path, tmp_path: Path
+) -> None:
+    result = build(stand_in, tmp_path / "site")
+    assert result.returncode == 0, result.stderr
+    lesson = (tmp_path / "site/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
+    assert '<h2 id="check-yourself">Check yourself' in lesson
+    assert (
+        "<p>Take this quiz in your terminal: <code>lessonkit quiz gpu-vs-tpu</code></p>" in lesson
+    )
+    assert '<a href="#2-where-tpus-win">2. Where TPUs win</a>' in lesson
+    # The header sits under the title, the review date at the end.
+    title = lesson.index("<h1")
+    header = lesson.index('<div class="lk-lesson-header">')
+    assert title < header < lesson.index('id="1-why-gpus-won"')
+    assert '<a href="../">AI hardware fundamentals</a>' in lesson
+    assert "<span>7 min read</span>" in lesson
+    assert "<li>Explain why GPUs won</li>" in lesson
+    assert '<time datetime="2026-02-03">2026-02-03</time>' in lesson
+    plan = (tmp_path / "site/ai-hardware-fundamentals/index.html").read_text()
+    assert (
+        '<li><a href="gpu-vs-tpu/"><strong>GPU vs TPU</strong></a><br>'
+        '<span class="lk-meta">7 min read · 2 self-check questions</span>'
+    ) in plan
+    assert 'class="lk-lesson-header"' not in plan
+
+
+def test_broken_bank_fails_the_build_with_positions_not_a_traceback(
+    stand_in: Path, tmp_path: Path
+) -> None:
+    bank = stand_in / "quizzes/gpu-vs-tpu.yml"
+    colour = "      - text: Their colour\n"
+    text = bank.read_text().replace(colour, colour + "        correct: true\n")
+    bank.write_text(text.replace("insight: 2", "insight: 0"))
+    result = build(stand_in, tmp_path / "site")
+    assert result.returncode == 1
+    output = result.stdout + result.stderr
+    assert "Traceback" not in output
+    lines = [line for line in output.splitlines() if line.startswith("quizzes/")]
+    assert lines == [
+        "quizzes/gpu-vs-tpu.yml:12:7: questions[0].options: found 2 correct options; "
+        "mark exactly one with `correct: true` (or use `type: multiple`)",
+        "quizzes/gpu-vs-tpu.yml:19:14: questions[1].insight: "
+        "input should be greater than or equal to 1",
+    ], output
+    assert "ERROR   -  lessonkit found problems in the course:" in output
+    assert "Aborted with a BuildError!" in output
+
+
+@pytest.fixture(scope="module")
+def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real course built once, as `make site` builds it."""
+    out = tmp_path_factory.mktemp("real") / "site"
+    result = build(ROOT, out)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return out
+
+
+def test_real_site_builds_strict_with_self_check_and_call_to_action(real_site: Path) -> None:
+    lesson = (real_site / "ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
+    assert '<h2 id="check-yourself">Check yourself' in lesson
+    assert lesson.count('<li class="lk-question"') >= 1
+    assert lesson.count('<details class="lk-answer success">') == lesson.count(
+        'class="lk-question"'
+    )
+    assert (
+        "<p>Take this quiz in your terminal: <code>lessonkit quiz gpu-vs-tpu</code></p>" in lesson
+    )
+    plan = (real_site / "ai-hardware-fundamentals/index.html").read_text()
+    assert '<a href="gpu-vs-tpu/"><strong>' in plan
+
+
+class Resources(HTMLParser):
+    """Every address a browser would fetch without a click: src and href of resource tags."""
+
+    TAGS: ClassVar = {
+        "link",
+        "script",
+        "img",
+        "iframe",
+        "source",
+        "video",
+        "audio",
+        "embed",
+        "object",
+    }
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.TAGS:
+            self.urls += [v for k, v in attrs if k in ("src", "href", "data", "srcset") and v]
+
+
+def other_hosts(site_dir: Path) -> list[str]:
+    found = []
+    for page in sorted(site_dir.rglob("*.html")):
+        parser = Resources()
+        parser.feed(page.read_text(encoding="utf-8"))
+        found += [
+            f"{page.relative_to(site_dir)}: {url}"
+            for url in parser.urls
+            if urlsplit(url.strip()).netloc or urlsplit(url.strip()).scheme in ("http", "https")
+        ]
+    for sheet in sorted(site_dir.rglob("*.css")):
+        for url in re.findall(r"url\(\s*['\"]?([^'\")]+)", sheet.read_text(encoding="utf-8")):
+            if urlsplit(url).netloc:
+                found.append(f"{sheet.relative_to(site_dir)}: {url}")
+    return found
+
+
+def test_built_site_references_no_other_host(real_site: Path) -> None:
+    assert other_hosts(real_site) == []
+
+
+def test_host_check_catches_the_theme_default_google_fonts(stand_in: Path, tmp_path: Path) -> None:
+    config = stand_in / "mkdocs.yml"
+    config.write_text(config.read_text().replace("  font: false\n", ""))
+    assert build(stand_in, tmp_path / "site").returncode == 0
+    found = other_hosts(tmp_path / "site")
+    assert found and all(
+        "fonts.googleapis.com" in line or "fonts.gstatic.com" in line for line in found
+    )
