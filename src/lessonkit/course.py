@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from pydantic import TypeAdapter, ValidationError
 
 from . import grader, yamldoc
 from .errors import ContentError, Problem, display_path
@@ -22,6 +25,16 @@ LessonCheck = Callable[[LessonPage, "Course"], Iterable[Problem]]
 LESSON_CHECKS: list[LessonCheck] = []
 
 
+@dataclass(frozen=True)
+class BankParts:
+    """What could be read of one bank file, even when the bank as a whole is invalid."""
+
+    slug: str
+    document: yamldoc.Document
+    lesson: str | None
+    questions: list[tuple[int, Question]]
+
+
 @dataclass
 class Course:
     """Everything that loaded; ``problems`` lists what did not, or what is inconsistent."""
@@ -32,6 +45,8 @@ class Course:
     banks: dict[str, Bank] = field(default_factory=dict)
     bank_documents: dict[str, yamldoc.Document] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    # Every bank file's questions that validated on their own, for the cross-file checks.
+    bank_parts: list[BankParts] = field(default_factory=list, repr=False)
 
     @property
     def content_dir(self) -> Path:
@@ -114,6 +129,30 @@ def _load_bank(course: Course, path: Path) -> None:
     if bank is not None:
         course.banks[path.stem] = bank
         course.bank_documents[path.stem] = document
+        parts = BankParts(path.stem, document, bank.lesson, list(enumerate(bank.questions)))
+    else:
+        parts = _salvage(path.stem, document)
+    course.bank_parts.append(parts)
+
+
+@functools.cache
+def _question_adapter() -> TypeAdapter[Question]:
+    return TypeAdapter(Question)
+
+
+def _salvage(slug: str, document: yamldoc.Document) -> BankParts:
+    """The questions of an invalid bank that are valid by themselves, so that cross-file
+    problems are reported in the same run as the bank's own."""
+    data = document.data if isinstance(document.data, dict) else {}
+    lesson = data.get("lesson")
+    items = data.get("questions")
+    valid: list[tuple[int, Question]] = []
+    for index, item in enumerate(items if isinstance(items, list) else []):
+        try:
+            valid.append((index, _question_adapter().validate_python(item)))
+        except ValidationError:
+            continue  # already reported by the bank's own validation
+    return BankParts(slug, document, lesson if isinstance(lesson, str) else None, valid)
 
 
 def _collect(course: Course, action: Callable[[Course, Path], None], path: Path) -> None:
@@ -222,11 +261,12 @@ def _heading_problems(lesson: LessonPage) -> list[Problem]:
 
 def _check_banks(course: Course) -> None:
     seen: dict[str, tuple[str, int]] = {}
-    for slug, bank in course.banks.items():
-        document = course.bank_documents[slug]
-        lesson = course.lessons.get(bank.lesson)
-        _check_bank_lesson(course, slug, bank, document, lesson)
-        for index, question in enumerate(bank.questions):
+    for parts in course.bank_parts:
+        document = parts.document
+        lesson = course.lessons.get(parts.lesson) if parts.lesson else None
+        if parts.lesson is not None:
+            _check_bank_lesson(course, parts, lesson)
+        for index, question in parts.questions:
             loc = ("questions", index)
             first = seen.get(question.id)
             if first is not None:
@@ -245,34 +285,25 @@ def _check_banks(course: Course) -> None:
             course.problems.extend(_self_test(document, index, question))
 
 
-def _check_bank_lesson(
-    course: Course, slug: str, bank: Bank, document: yamldoc.Document, lesson: LessonPage | None
-) -> None:
+def _check_bank_lesson(course: Course, parts: BankParts, lesson: LessonPage | None) -> None:
+    slug, document = parts.slug, parts.document
     if not _SLUG.match(slug):
         course.problems.append(
             Problem(
-                document.path,
-                0,
-                0,
-                f"file name `{slug}` is not a slug",
+                document.path, 0, 0, f"file name `{slug}` is not a slug",
                 "rename it to lower-case words joined by hyphens",
             )
-        )
+        )  # fmt: skip
     if lesson is None:
-        close = difflib.get_close_matches(bank.lesson, list(course.lessons), n=1)
-        hint = (
-            f"did you mean `{close[0]}`?"
-            if close
-            else "write the slug of a lesson in content/<plan>/"
-        )
-        course.problems.append(
-            document.problem(("lesson",), f"lesson: no lesson `{bank.lesson}` in content/", hint)
-        )
+        close = difflib.get_close_matches(str(parts.lesson), list(course.lessons), n=1)
+        hint = f"did you mean `{close[0]}`?" if close else "write the slug of a lesson in content/"
+        message = f"lesson: no lesson `{parts.lesson}` in content/"
+        course.problems.append(document.problem(("lesson",), message, hint))
     elif lesson.meta.quiz != slug:
         course.problems.append(
             document.problem(
                 ("lesson",),
-                f"lesson: `{bank.lesson}` names the quiz `{lesson.meta.quiz}`, not `{slug}`",
+                f"lesson: `{parts.lesson}` names the quiz `{lesson.meta.quiz}`, not `{slug}`",
                 f"set `quiz: {slug}` in the lesson's front matter, "
                 "or point this bank at its own lesson",
             )

@@ -109,7 +109,7 @@ def _describe(detail: ErrorDetails) -> tuple[str, str]:
         return f"must be text, not {_kind(value)}", ""
     if kind == "bool_type":
         hint = (
-            "only true and false are booleans here (YAML 1.2); `yes`, `no`, `on`, `off` stay text"
+            "only `true` and `false` are booleans in YAML 1.2; `yes`, `no`, `on`, `off` are text"
         )
         return f"must be true or false, not {_shown(value)}", hint
     if kind in ("int_type", "float_type", "int_from_float"):

@@ -324,8 +324,10 @@ class _Builder:
 
     def _alias(self, event: Any) -> tuple[Any, Node, int]:
         node = _node_at(event)
-        if event.anchor not in self.anchors:  # pragma: no cover - the parser refuses these
-            raise self.fail(node, f"unknown alias `*{event.anchor}`", "define the anchor first")
+        if event.anchor not in self.anchors:
+            raise self.fail(
+                node, f"unknown alias `*{event.anchor}`", f"define `&{event.anchor}` before using it"
+            )
         value, _, size = self.anchors[event.anchor]
         self.alias_nodes += size
         if self.alias_nodes > self.limits.max_alias_nodes:
@@ -353,17 +355,8 @@ def read_text(path: Path, limits: Limits = DEFAULT_LIMITS) -> str:
             raise ContentError([Problem(shown, 0, 0, "is a directory, not a file", "")])
         size = path.stat().st_size
         if size > limits.max_bytes:
-            raise ContentError(
-                [
-                    Problem(
-                        shown,
-                        0,
-                        0,
-                        f"is {size / 1e6:.1f} MB, over the {limits.max_bytes / 1e6:.0f} MB limit",
-                        "split it into smaller files",
-                    )
-                ]
-            )
+            message = f"is {_size(size)}, over the limit of {_size(limits.max_bytes)}"
+            raise ContentError([Problem(shown, 0, 0, message, "split it into smaller files")])
         raw = path.read_bytes()
     except OSError as error:
         reason = error.strerror or str(error)
@@ -371,6 +364,10 @@ def read_text(path: Path, limits: Limits = DEFAULT_LIMITS) -> str:
             [Problem(shown, 0, 0, f"cannot be read: {reason.lower()}", "")]
         ) from None
     return decode(raw, shown)
+
+
+def _size(count: int) -> str:
+    return f"{count / 2**20:.1f} MiB" if count >= 2**20 else f"{count:,} bytes"
 
 
 def decode(raw: bytes, path: str) -> str:
@@ -479,7 +476,6 @@ _SYNTAX_HINTS = (
     ),
     ("did not find expected key", "check the indentation: items of one mapping must line up"),
     ("did not find expected '-' indicator", "list items must line up under each other"),
-    ("found undefined alias", "define the anchor (`&name`) before using `*name`"),
     (
         "found unknown escape character",
         "inside double quotes write `\\\\` for a backslash, or use single quotes",

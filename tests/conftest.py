@@ -1,0 +1,102 @@
+"""Shared fixtures: tiny courses written from inline strings."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+PLAN = """\
+---
+title: Test plan
+summary: A plan for tests.
+audience: Test writers.
+lessons: [lesson-one]
+---
+Body.
+"""
+
+LESSON = """\
+---
+title: Lesson one
+plan: test-plan
+summary: A lesson for tests.
+minutes: 5
+objectives: [Explain things]
+insights:
+  - First idea
+  - Second idea
+key_points: [Things matter]
+quiz: lesson-one
+sources:
+  - title: A source
+    url: https://www.python.org/
+    accessed: 2026-11-01
+last_reviewed: 2026-11-20
+---
+Opening text.
+
+## 1. First idea
+
+Text.
+
+### A detail
+
+## 2. Second idea
+
+Text.
+"""
+
+BANK = """\
+lesson: lesson-one
+title: Lesson one quiz
+pass_mark: 0.5
+questions:
+  - id: q-single
+    type: single
+    prompt: Pick b.
+    insight: 1
+    section: 1-first-idea
+    explanation: Because b.
+    options:
+      - text: a
+      - text: b
+        correct: true
+  - id: q-order
+    type: order
+    prompt: Order them.
+    insight: 2
+    section: a-detail
+    explanation: Alphabetical.
+    items: [a, b, c]
+"""
+
+MakeCourse = Callable[..., Path]
+
+
+@pytest.fixture
+def make_course(tmp_path: Path) -> MakeCourse:
+    """Write a small valid course into tmp_path; keyword arguments replace or add files.
+
+    Pass ``{"quizzes/lesson-one.yml": "..."}``-style paths; ``None`` deletes a file.
+    """
+
+    def make(files: dict[str, str | None] | None = None) -> Path:
+        layout: dict[str, str | None] = {
+            "content/test-plan/index.md": PLAN,
+            "content/test-plan/lesson-one.md": LESSON,
+            "quizzes/lesson-one.yml": BANK,
+        }
+        layout.update(files or {})
+        for name, text in layout.items():
+            path = tmp_path / name
+            if text is None:
+                path.unlink(missing_ok=True)
+                continue
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(textwrap.dedent(text), encoding="utf-8")
+        return tmp_path
+
+    return make

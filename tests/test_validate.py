@@ -1,0 +1,119 @@
+"""`lessonkit validate` end to end: every problem of a broken course in one run, golden output."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import BANK, MakeCourse
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def run(
+    cwd: Path, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, **(env or {})}
+    environment.pop("GITHUB_ACTIONS", None)
+    environment.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "lessonkit", *args],
+        cwd=cwd, capture_output=True, text=True, env=environment, timeout=60,
+    )  # fmt: skip
+
+
+def test_clean_course_passes(make_course: MakeCourse) -> None:
+    root = make_course()
+    result = run(root, "validate")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        0,
+        "checked 1 bank (2 questions) and 1 lesson: no problems found\n",
+        "",
+    )
+
+
+def test_broken_bank_reports_every_problem(make_course: MakeCourse) -> None:
+    broken = (GOLDEN / "broken-bank.yml").read_text()
+    root = make_course({"quizzes/lesson-two.yml": broken})
+    result = run(root, "validate")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stdout + result.stderr
+    expected = (GOLDEN / "broken-bank.txt").read_text()
+    assert result.stdout == expected
+
+
+def test_cross_file_problems(make_course: MakeCourse) -> None:
+    other = BANK.replace("lesson: lesson-one", "lesson: lesson-on")
+    root = make_course({"quizzes/other.yml": other})
+    result = run(root, "validate")
+    assert result.stdout.splitlines() == [
+        "quizzes/other.yml:1:9: lesson: no lesson `lesson-on` in content/ (did you mean `lesson-one`?)",
+        "quizzes/other.yml:5:9: questions[0].id: `q-single` is already used at "
+        "quizzes/lesson-one.yml:5 (ids are unique across all banks; give this question a new id)",
+        "quizzes/other.yml:15:9: questions[1].id: `q-order` is already used at "
+        "quizzes/lesson-one.yml:15 (ids are unique across all banks; give this question a new id)",
+        "3 problems in 1 file",
+    ]
+
+
+def test_insight_headings_and_levels(make_course: MakeCourse) -> None:
+    from conftest import LESSON
+
+    lesson = LESSON.replace("### A detail", "#### A detail").replace(
+        "  - Second idea\n", "  - Third idea\n  - Second idea\n"
+    )
+    root = make_course({"content/test-plan/lesson-one.md": lesson})
+    result = run(root, "validate", "content")
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        "content/test-plan/lesson-one.md:9:5: insights[1]: `Third idea` has no `##` heading "
+        "(each insight is also a `## ` heading, in the same order)",
+        "content/test-plan/lesson-one.md:25:1: heading level jumps from ## to #### (use ### here)",
+        "2 problems in 1 file",
+    ]
+
+
+def test_github_annotations(make_course: MakeCourse) -> None:
+    root = make_course({"quizzes/lesson-one.yml": BANK.replace("pass_mark: 0.5", "pass_mark: 2")})
+    result = run(root, "validate", env={"GITHUB_ACTIONS": "true"})
+    assert result.stdout.splitlines() == [
+        "quizzes/lesson-one.yml:3:12: pass_mark: input should be less than or equal to 1",
+        "::error file=quizzes/lesson-one.yml,line=3,col=12::pass_mark: input should be less than or equal to 1",
+        "1 problem in 1 file",
+    ]
+
+
+def test_only_named_files_are_reported(make_course: MakeCourse) -> None:
+    root = make_course({"quizzes/lesson-one.yml": BANK.replace("pass_mark: 0.5", "pass_mark: 2")})
+    result = run(root, "validate", "content")
+    assert (result.returncode, result.stdout) == (
+        0,
+        "checked 0 banks (0 questions) and 1 lesson: no problems found\n",
+    )
+
+
+def test_usage_errors(tmp_path: Path) -> None:
+    result = run(tmp_path, "validate")
+    assert (result.returncode, result.stderr) == (
+        2,
+        "lessonkit: no course here: run inside a folder with content/ and quizzes/, "
+        "or name the files to check\n",
+    )
+    result = run(tmp_path, "validate", "nope.yml")
+    assert (result.returncode, result.stderr) == (
+        2,
+        "lessonkit: nope.yml: no such file or folder\n",
+    )
+
+
+def test_bank_outside_a_course_is_checked(tmp_path: Path) -> None:
+    (tmp_path / "loose.yml").write_text("- just\n- a list\n")
+    result = run(tmp_path, "validate", "loose.yml")
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        "loose.yml:1:1: the bank must be a mapping of fields, but this is a list "
+        "(write `field: value` lines at the top level)",
+        "1 problem in 1 file",
+    ]

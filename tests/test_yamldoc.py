@@ -1,0 +1,198 @@
+"""The positioned YAML reader: values, positions, limits and hostile input."""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from lessonkit import yamldoc
+from lessonkit.errors import ContentError
+from lessonkit.loader import load_bank
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "yaml-test-suite"
+
+
+def problems_of(text: str, **limits: int) -> list[str]:
+    with pytest.raises(ContentError) as caught:
+        yamldoc.parse(text, "t.yml", limits=yamldoc.Limits(**limits))
+    return [str(p) for p in caught.value.problems]
+
+
+def test_values_follow_yaml_1_2_core() -> None:
+    doc = yamldoc.parse(
+        "a: [no, yes, on, off, true, False, ~, null, '', 1, -2, 0x1f, 0o17, 1.5, 1e3, .inf, 2026-11-22]",
+        "t.yml",
+    )
+    assert doc.data["a"] == [
+        "no", "yes", "on", "off", True, False, None, None, "", 1, -2, 31, 15, 1.5, 1000.0,
+        float("inf"), "2026-11-22",
+    ]  # fmt: skip
+
+
+def test_quoted_and_block_scalars_stay_text() -> None:
+    doc = yamldoc.parse("a: '1'\nb: \"true\"\nc: |\n  no\nd: !!str 5\ne: !!float 2\n", "t.yml")
+    assert doc.data == {"a": "1", "b": "true", "c": "no\n", "d": "5", "e": 2.0}
+
+
+def test_positions_point_at_values_and_keys() -> None:
+    doc = yamldoc.parse("top:\n  - name: x\n    items: [1, 2]\n", "t.yml")
+    assert doc.locate(("top", 0, "items", 1)) == (3, 16)
+    assert doc.locate(("top", 0, "items"), key=True) == (3, 5)
+    # A part that is not a key (pydantic's union tag) is skipped; a missing one stops at its parent.
+    assert doc.locate(("top", 0, "single", "name")) == (2, 11)
+    assert doc.locate(("top", 0, "absent")) == (2, 5)
+
+
+def test_front_matter_lines_are_shifted() -> None:
+    doc = yamldoc.parse("a: 1\nb: x\n", "page.md", first_line=2)
+    assert doc.locate(("b",)) == (3, 4)
+
+
+def test_duplicate_keys_are_reported_with_both_lines() -> None:
+    doc = yamldoc.parse("a: 1\nb: 2\na: 3\n", "t.yml")
+    assert doc.data == {"a": 1, "b": 2}
+    assert [str(p) for p in doc.problems] == [
+        "t.yml:3:1: duplicate key `a` (first given at line 1) (remove one of them; YAML keeps only one)"
+    ]
+
+
+def test_no_tag_constructs_an_object(tmp_path: Path) -> None:
+    marker = tmp_path / "pwned"
+    text = f"a: !!python/object/apply:os.system ['touch {marker}']\nb: !custom x\n"
+    doc = yamldoc.parse(text, "t.yml")
+    assert not marker.exists()
+    assert doc.data == {"a": [f"touch {marker}"], "b": "x"}
+    assert [p.message for p in doc.problems] == [
+        "the tag `tag:yaml.org,2002:python/object/apply:os.system` is not allowed",
+        "the tag `!custom` is not allowed",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("", "t.yml: the file is empty (write the fields the format needs)"),
+        ("# only a comment\n", "t.yml: the file is empty (write the fields the format needs)"),
+        ("a: 1\n---\nb: 2\n", "t.yml:2:1: a second YAML document starts here (keep one document per file)"),
+        ("a:\n\t- b\n", "t.yml:2:1: a tab is used for indentation (YAML indents with spaces only)"),
+        ("a: b: c\n", "t.yml:1:5: invalid YAML: mapping values are not allowed in this context "
+         "(text containing `: ` must be quoted, or the indentation is off)"),
+        ("a: 'open\n", "t.yml:2:1: invalid YAML: found unexpected end of stream (a quote or bracket is not closed)"),
+        ("a: *nowhere\n", "t.yml:1:4: unknown alias `*nowhere` (define `&nowhere` before using it)"),
+        ("a: \x07\n", "t.yml:1:4: character U+0007 is not allowed in YAML "
+         "(remove it or write it as an escape in double quotes)"),
+    ],
+)  # fmt: skip
+def test_syntax_problems_have_positions_and_hints(text: str, expected: str) -> None:
+    assert problems_of(text) == [expected]
+
+
+def test_deep_nesting_is_refused_not_crashed() -> None:
+    # libyaml's own composer segfaults near 100,000 levels; we stop at the limit.
+    assert problems_of("[" * 100_000) == [
+        "t.yml:1:41: nesting is deeper than 40 levels (flatten the structure; banks need only a few levels)"
+    ]
+
+
+def test_alias_bomb_is_refused() -> None:
+    lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+    for prev, name in zip("abcdefgh", "bcdefghi", strict=True):
+        lines.append(f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 10) + "]")
+    found = problems_of("\n".join(lines) + "\n")
+    assert len(found) == 1
+    assert "aliases expand to more than 100,000 values" in found[0]
+
+
+def test_modest_aliases_are_allowed() -> None:
+    doc = yamldoc.parse("tags: &t [a, b]\nq: {tags: *t}\n", "t.yml")
+    assert doc.data["q"]["tags"] == ["a", "b"]
+
+
+def test_size_limit_is_checked_before_parsing(tmp_path: Path) -> None:
+    path = tmp_path / "big.yml"
+    path.write_text("a: " + "x" * 5000 + "\n")
+    with pytest.raises(ContentError) as caught:
+        yamldoc.load(path, limits=yamldoc.Limits(max_bytes=1000))
+    assert [str(p) for p in caught.value.problems] == [
+        f"{path}: is 5,004 bytes, over the limit of 1,000 bytes (split it into smaller files)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        (
+            b"a: 1\nb: \x00\n",
+            "2:4: contains a NUL byte (is this a binary file? save it as UTF-8 text)",
+        ),
+        (
+            b"a: 1\nb: caf\xe9\n",
+            "2:7: is not valid UTF-8 (byte 0xe9) (save the file with UTF-8 encoding)",
+        ),
+    ],
+)
+def test_binary_and_bad_encodings(tmp_path: Path, raw: bytes, expected: str) -> None:
+    path = tmp_path / "b.yml"
+    path.write_bytes(raw)
+    with pytest.raises(ContentError) as caught:
+        yamldoc.load(path)
+    assert str(caught.value.problems[0]).endswith(expected)
+
+
+def test_byte_order_mark_is_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "bom.yml"
+    path.write_bytes(b"\xef\xbb\xbfa: 1\n")
+    assert yamldoc.load(path).data == {"a": 1}
+
+
+def test_directories_and_missing_files(tmp_path: Path) -> None:
+    with pytest.raises(ContentError, match="is a directory, not a file"):
+        yamldoc.load(tmp_path)
+    with pytest.raises(ContentError, match="cannot be read: no such file or directory"):
+        yamldoc.load(tmp_path / "absent.yml")
+
+
+@contextmanager
+def deadline(seconds: int) -> Iterator[None]:
+    def expire(signum: int, frame: object) -> None:
+        raise TimeoutError(f"took longer than {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def corpus_files() -> list[Path]:
+    if not CORPUS.is_dir():
+        return []
+    return sorted(CORPUS.glob("*.yaml"))
+
+
+def test_corpus_is_present() -> None:
+    if not CORPUS.is_dir():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the YAML test suite corpus is missing at {CORPUS}")
+        pytest.skip(f"no corpus at {CORPUS}")
+    assert len(corpus_files()) >= 400
+
+
+@pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name)
+def test_every_corpus_file_gives_clean_problems_or_a_value(path: Path) -> None:
+    with deadline(10):
+        try:
+            load_bank(path)
+        except ContentError as error:
+            assert error.problems
+            for problem in error.problems:
+                assert problem.path.endswith(path.name)
+                assert problem.line >= 0 and problem.column >= 0
+                assert problem.message
