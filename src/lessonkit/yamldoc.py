@@ -324,10 +324,9 @@ class _Builder:
 
     def _alias(self, event: Any) -> tuple[Any, Node, int]:
         node = _node_at(event)
-        if event.anchor not in self.anchors:
-            raise self.fail(
-                node, f"unknown alias `*{event.anchor}`", f"define `&{event.anchor}` before using it"
-            )
+        name = event.anchor
+        if name not in self.anchors:
+            raise self.fail(node, f"unknown alias `*{name}`", f"define `&{name}` before using it")
         value, _, size = self.anchors[event.anchor]
         self.alias_nodes += size
         if self.alias_nodes > self.limits.max_alias_nodes:
