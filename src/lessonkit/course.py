@@ -372,3 +372,6 @@ def _self_test(document: yamldoc.Document, index: int, question: Question) -> li
 
 def _file_problem(path: Path, message: str, hint: str) -> Problem:
     return Problem(display_path(path), 0, 0, message, hint)
+
+
+from . import pagechecks  # noqa: E402, F401  (registers the lesson-body checks in LESSON_CHECKS)
