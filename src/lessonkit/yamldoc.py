@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -416,6 +416,18 @@ def parse(
 
     ``first_line`` shifts reported lines, for YAML embedded in another file (front matter).
     """
+    try:
+        document = _parse(text, path, limits)
+    except ContentError as error:
+        if first_line == 1:
+            raise
+        raise ContentError(_shifted(error.problems, first_line - 1)) from None
+    if first_line != 1:
+        _shift(document, first_line - 1)
+    return document
+
+
+def _parse(text: str, path: str, limits: Limits) -> Document:
     builder = _Builder(path, limits)
     parser = _Parser(text)
     # The collector finds no cycles in freshly built values; pausing it during the
@@ -423,20 +435,15 @@ def parse(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        document = builder.build(parser)
+        return builder.build(parser)
     except yaml.MarkedYAMLError as error:
         raise ContentError([*builder.problems, _syntax_problem(error, path, text)]) from None
     except yaml.YAMLError as error:  # reader errors carry a character index, not a mark
         raise ContentError([*builder.problems, _reader_problem(error, path, text)]) from None
-    except RecursionError:  # pragma: no cover - depth is bounded above; belt and braces
-        raise ContentError([Problem(path, 0, 0, "nesting is too deep", "")]) from None
     finally:
         if collecting:
             gc.enable()
         parser.dispose()
-    if first_line != 1:
-        _shift(document, first_line - 1)
-    return document
 
 
 def load(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Document:
@@ -458,8 +465,13 @@ def _shift(document: Document, lines: int) -> None:
                 stack.extend((key_node, value_node))
         elif isinstance(node, SeqNode):
             stack.extend(node.items)
-    document.problems = [
-        Problem(p.path, p.line + lines, p.column, p.message, p.hint) for p in document.problems
+    document.problems = _shifted(document.problems, lines)
+
+
+def _shifted(problems: Iterable[Problem], lines: int) -> list[Problem]:
+    return [
+        Problem(p.path, p.line + lines if p.line else 0, p.column, p.message, p.hint)
+        for p in problems
     ]
 
 

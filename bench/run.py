@@ -1,0 +1,31 @@
+"""`make bench`: run every benchmark once and print its figures and ratios."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+# Each module measures one target from the issues; missing ones say so instead of failing.
+MODULES = ("bench.validate", "bench.startup", "bench.site")
+
+
+def main() -> int:
+    for name in MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name != name:
+                raise
+            print(f"{name}: not yet")
+            continue
+        for line in module.run():
+            print(line, flush=True)
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,126 @@
+"""Validation speed: `lessonkit validate` on a 10,000-question bank against a naive YAML load."""
+
+from __future__ import annotations
+
+import gc
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+QUESTIONS = 10_000
+
+LESSON = """\
+---
+title: Bench lesson
+plan: bench-plan
+summary: A lesson for the benchmark.
+minutes: 5
+objectives: [Measure]
+insights: [First, Second, Third]
+key_points: [Speed]
+quiz: bench
+sources: [{title: Python, url: "https://www.python.org/", accessed: 2026-11-01}]
+last_reviewed: 2026-11-20
+---
+## 1. First
+## 2. Second
+## 3. Third
+"""
+
+PLAN = """\
+---
+title: Bench plan
+summary: Plan.
+audience: Machines.
+lessons: [bench]
+---
+"""
+
+SECTIONS = ("1-first", "2-second", "3-third")
+
+
+def _question(index: int, rng: random.Random) -> str:
+    """One question of a realistic type mix, written as an author would."""
+    kind = rng.choice(
+        ["single"] * 4 + ["multiple"] * 2 + ["true_false", "numeric", "text", "order", "match"]
+    )
+    head = (
+        f"  - id: q-{index}\n    type: {kind}\n"
+        f"    prompt: >-\n      Question {index}: which statement about utilisation and the cost\n"
+        f"      per unit of useful work holds for this **workload**?\n"
+        f"    insight: {index % 3 + 1}\n    section: {SECTIONS[index % 3]}\n"
+        f"    explanation: Because peak throughput is only reached when the line is fed ({index}).\n"
+        f"    tags: [cost, utilisation]\n"
+    )
+    if kind in ("single", "multiple"):
+        correct = {rng.randrange(4)} if kind == "single" else {0, 2}
+        options = "".join(
+            f"      - text: Option {i} for question {index}\n"
+            + ("        correct: true\n        feedback: Right.\n" if i in correct else "")
+            for i in range(4)
+        )
+        return head + "    options:\n" + options
+    if kind == "true_false":
+        return head + "    answer: true\n"
+    if kind == "numeric":
+        return head + "    answer: 12.5\n    relative_tolerance: 0.02\n    unit: USD\n"
+    if kind == "text":
+        return head + "    accept: [XLA, Accelerated Linear Algebra]\n"
+    if kind == "order":
+        return head + "    items: [Load, Batch, Compute, Write]\n"
+    return (
+        head
+        + "    pairs:\n      - {left: GPU, right: workshop}\n      - {left: TPU, right: factory line}\n"
+    )
+
+
+def write_course(root: Path) -> Path:
+    (root / "content" / "bench-plan").mkdir(parents=True)
+    (root / "quizzes").mkdir()
+    (root / "content" / "bench-plan" / "index.md").write_text(PLAN)
+    (root / "content" / "bench-plan" / "bench.md").write_text(LESSON)
+    rng = random.Random(7)
+    body = "".join(_question(i, rng) for i in range(QUESTIONS))
+    bank = root / "quizzes" / "bench.yml"
+    bank.write_text("lesson: bench\ntitle: Bench\npass_mark: 0.7\nquestions:\n" + body)
+    return bank
+
+
+def _naive_load(bank: Path) -> float:
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    gc.collect()
+    start = time.perf_counter()
+    yaml.load(bank.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - the safe loader
+    return time.perf_counter() - start
+
+
+def _validate(root: Path) -> float:
+    """Wall time of the real command in a fresh process, start-up included."""
+    start = time.perf_counter()
+    result = subprocess.run(
+        [sys.executable, "-m", "lessonkit", "validate"], cwd=root, capture_output=True, text=True
+    )
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        raise SystemExit(f"the benchmark bank did not validate:\n{result.stdout}{result.stderr}")
+    return elapsed
+
+
+def run() -> list[str]:
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        bank = write_course(root)
+        size = bank.stat().st_size
+        naive = _naive_load(bank)
+        checked = _validate(root)
+    return [
+        f"validate: {QUESTIONS:,} questions, {size / 2**20:.1f} MiB of YAML",
+        f"  yaml.load(CSafeLoader), naive    {naive:7.2f} s",
+        f"  lessonkit validate (whole run)   {checked:7.2f} s   {QUESTIONS / checked:,.0f} questions/s",
+        f"  ratio validate / naive load      {checked / naive:7.2f}   (target <= 1.00)",
+    ]
