@@ -54,7 +54,7 @@ def _question(index: int, rng: random.Random) -> str:
         f"    prompt: >-\n      Question {index}: which statement about utilisation and the cost\n"
         f"      per unit of useful work holds for this **workload**?\n"
         f"    insight: {index % 3 + 1}\n    section: {SECTIONS[index % 3]}\n"
-        f"    explanation: Because peak throughput is only reached when the line is fed ({index}).\n"
+        f"    explanation: Peak throughput needs a line that is kept fed ({index}).\n"
         f"    tags: [cost, utilisation]\n"
     )
     if kind in ("single", "multiple"):
@@ -73,10 +73,8 @@ def _question(index: int, rng: random.Random) -> str:
         return head + "    accept: [XLA, Accelerated Linear Algebra]\n"
     if kind == "order":
         return head + "    items: [Load, Batch, Compute, Write]\n"
-    return (
-        head
-        + "    pairs:\n      - {left: GPU, right: workshop}\n      - {left: TPU, right: factory line}\n"
-    )
+    pairs = "      - {left: GPU, right: workshop}\n      - {left: TPU, right: factory line}\n"
+    return head + "    pairs:\n" + pairs
 
 
 def write_course(root: Path) -> Path:
@@ -95,7 +93,7 @@ def _naive_load(bank: Path) -> float:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     gc.collect()
     start = time.perf_counter()
-    yaml.load(bank.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - the safe loader
+    yaml.load(bank.read_text(encoding="utf-8"), Loader=loader)
     return time.perf_counter() - start
 
 
@@ -121,6 +119,7 @@ def run() -> list[str]:
     return [
         f"validate: {QUESTIONS:,} questions, {size / 2**20:.1f} MiB of YAML",
         f"  yaml.load(CSafeLoader), naive    {naive:7.2f} s",
-        f"  lessonkit validate (whole run)   {checked:7.2f} s   {QUESTIONS / checked:,.0f} questions/s",
+        f"  lessonkit validate (whole run)   {checked:7.2f} s"
+        f"   {QUESTIONS / checked:,.0f} questions/s",
         f"  ratio validate / naive load      {checked / naive:7.2f}   (target <= 1.00)",
     ]

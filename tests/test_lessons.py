@@ -24,7 +24,7 @@ title: x
 ## Duplicate
 ## Duplicate
 ### Explicit anchor {#chosen-id}
-## Ünïcode & symbols: 2.8× (peak)
+## Ünïcode & symbols: 2.8\u00d7 (peak)
 """
 
 
