@@ -81,12 +81,49 @@ def _add_schema(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser.set_defaults(handler=_schema)
 
 
+# --- quiz (the terminal quiz; owned with runner.py) -------------------------------
+
+
+def _quiz(args: argparse.Namespace) -> int:
+    from .runner import quiz_command
+
+    resume = True if args.resume else False if args.restart else None
+    data_dir = Path(args.data_dir) if args.data_dir else None
+    answers = Path(args.answers) if args.answers else None
+    return quiz_command(args.target, seed=args.seed, answers=answers, as_json=args.json,
+                        no_color=args.no_color, data_dir=data_dir, resume=resume)  # fmt: skip
+
+
+def _add_quiz(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "quiz",
+        help="take a lesson's quiz in the terminal, graded locally",
+        description="Take a quiz one question at a time; every answer is saved as it is given. "
+        "TARGET is a quiz slug (e.g. gpu-vs-tpu) or a bank file (quizzes/SLUG.yml).",
+    )
+    parser.add_argument("target", metavar="TARGET", help="quiz slug or bank file")
+    parser.add_argument("--seed", type=int, metavar="N", help="shuffle with seed N (repeatable)")
+    parser.add_argument("--answers", metavar="FILE",
+                        help="grade a YAML file of `question-id: answer` without asking")
+    parser.add_argument("--json", action="store_true",
+                        help="with --answers: print the result as JSON")
+    parser.add_argument("--no-color", action="store_true", help="no colour (also NO_COLOR=1)")
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help="history folder (default: LESSONKIT_HOME or the platform's)")
+    again = parser.add_mutually_exclusive_group()
+    again.add_argument("--resume", action="store_true", help="resume an unfinished attempt")
+    again.add_argument("--restart", action="store_true",
+                       help="set an unfinished attempt aside and start afresh")  # fmt: skip
+    parser.set_defaults(handler=_quiz)
+
+
 # --- the parser ------------------------------------------------------------------
 
 # Each part of the CLI registers its subcommands here; the order is the order in --help.
 REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = [
     _add_validate,
     _add_schema,
+    _add_quiz,
 ]
 
 

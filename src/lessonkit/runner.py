@@ -1,0 +1,427 @@
+"""The terminal quiz: the only module that prompts and prints.
+
+The first question is shown from plain JSON (see ``catalog``); pydantic, the grader
+and rich are imported only after that, while the learner reads. Every answer is
+committed to the history database the moment it is graded, before its feedback.
+Plain line-based output (stdin or stdout not a terminal) is meant for screen readers
+and scripts: no colour, no cursor movement, the answer echoed when it came from a pipe.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from lessonkit import catalog, responses, session
+from lessonkit.errors import UsageError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from lessonkit.grader import Grade, Response
+    from lessonkit.store import Store
+
+Clock = Callable[[], datetime]
+OnAnswer = Callable[[str, "Response", "Grade"], None]
+QuestionData = Mapping[str, Any]
+TICK, CROSS, HALF = "\u2713", "\u2717", "\u25d0"  # ✓ ✗ ◐: the result never rests on colour
+LOCAL_NOTE = "on the local site: run `make serve` in the course folder"
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _num(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _points(score: float, max_score: float) -> str:
+    return f"{_num(score)} of {_num(max_score)} point{'' if max_score == 1 else 's'}"
+
+
+def _percent(share: float) -> str:
+    return f"{share * 100:.0f}%"
+
+
+def _verdict(grade: Grade) -> tuple[str, str]:
+    if grade.correct:
+        return TICK, "Correct"
+    return (HALF, "Partly correct") if grade.score > 0 else (CROSS, "Incorrect")
+
+
+# --- output ------------------------------------------------------------------
+
+
+class PlainUi:
+    """Line-based prompts and results: what a screen reader or a script reads."""
+
+    def __init__(self, stdin: IO[str], stdout: IO[str], *, echo: bool) -> None:
+        self.stdin, self.stdout, self.echo = stdin, stdout, echo
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+
+    def notice(self, text: str) -> None:
+        self.say(f"Note: {text}")
+
+    def read(self, prompt: str = "Answer (? hint, q save and quit): ") -> str | None:
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            return None
+        if self.echo:  # a piped answer is not echoed by a terminal; show it in the transcript
+            self.say(line.rstrip("\n"))
+        return line
+
+    def confirm(self, question: str) -> bool | None:
+        while True:
+            line = self.read(f"{question} [y/n]: ")
+            if line is None:
+                return None
+            answer = line.strip().casefold()
+            if answer in ("y", "yes", "n", "no"):
+                return answer.startswith("y")
+            self.say("Type y or n.")
+
+    def header(self, compiled: catalog.Compiled, attempt: session.Attempt) -> None:
+        bank, count = compiled.bank, len(attempt.plan.order)
+        self.say(str(bank["title"]))
+        if compiled.lesson:
+            self.say(f"Lesson: {compiled.lesson['title']}")
+        self.say(f"{count} question{'s' if count != 1 else ''}, pass mark "
+                 f"{_percent(float(bank['pass_mark']))}. Seed {attempt.plan.seed} "
+                 "(--seed repeats this order).")  # fmt: skip
+        if attempt.marks:
+            self.say(f"Resuming: {len(attempt.marks)} answered, {len(attempt.remaining())} to go.")
+        self.say("Type ? for a hint, q to save and quit; answers are saved as you go.")
+
+    def question(self, number: int, total: int, done: int, question: QuestionData,
+                 display: Sequence[int]) -> None:  # fmt: skip
+        self.say()
+        self.say(f"Question {number} of {total}  {_bar(done, total)}  {done} answered")
+        self.say(str(question["prompt"]).strip())
+        for line in _choices(question, display):
+            self.say(line)
+        self.say(responses.expected_form(question))
+        self.stdout.flush()
+
+    def hint(self, text: str | None) -> None:
+        self.say(f"Hint: {text}" if text else "There is no hint for this question.")
+
+    def invalid(self, message: str) -> None:
+        self.say(f"Not counted: {message}")
+
+    def feedback(self, question: QuestionData, grade: Grade, answer: str | None,
+                 where: session.Section) -> None:  # fmt: skip
+        symbol, words = _verdict(grade)
+        self.say(f"{symbol} {words}: {_points(grade.score, grade.max_score)}.")
+        if answer is not None and not grade.correct:
+            self.say(f"The answer: {answer}")
+        for text in grade.feedback:
+            self.say(f"- {text}")
+        self.say(f"Why: {str(question['explanation']).strip()}")
+        self.say(f"Re-read: {where}{_link(where)}")
+
+    def saved(self, slug: str, *, interrupted: bool) -> None:
+        why = "Stopped." if interrupted else "Saved."
+        self.say(f"{why} Your answers so far are kept; run `lessonkit quiz {slug}` to resume.")
+
+    def summary(self, compiled: catalog.Compiled, attempt: session.Attempt,
+                result: session.Summary) -> None:  # fmt: skip
+        self.say()
+        self.say(f"Summary: {compiled.bank['title']}")
+        for label, value in _summary_rows(result):
+            self.say(f"{label}: {value}")
+        self.say(_next(compiled.slug))
+
+
+def _bar(done: int, total: int, width: int = 20) -> str:
+    filled = round(width * done / total) if total else width
+    return "[" + "#" * filled + "-" * (width - filled) + "]"
+
+
+def _choices(question: QuestionData, display: Sequence[int]) -> list[str]:
+    kind = question["type"]
+    if kind in ("single", "multiple"):
+        return [f"  {n}. {question['options'][i]['text']}" for n, i in enumerate(display, 1)]
+    if kind == "order":
+        return [f"  {n}. {question['items'][i]}" for n, i in enumerate(display, 1)]
+    if kind == "match":
+        rights = [p["right"] for p in question["pairs"]] + list(question["distractors"])
+        lefts = [f"  {n}. {p['left']}" for n, p in enumerate(question["pairs"], 1)]
+        letters = [f"  {responses.LETTERS[n]}. {rights[i]}" for n, i in enumerate(display)]
+        return [*lefts, "  with", *letters]
+    return []
+
+
+def _link(where: session.Section) -> str:
+    if where.url is None:
+        return ""
+    local = where.url.startswith(catalog.LOCAL_SITE)
+    return f" <{where.url}>" + (f" ({LOCAL_NOTE})" if local else "")
+
+
+def _summary_rows(result: session.Summary) -> list[tuple[str, str]]:
+    share = result.score / result.max_score if result.max_score else 0.0
+    verdict = f"{TICK} Passed" if result.passed else f"{CROSS} Not passed"
+    rows = [("Score", f"{_points(result.score, result.max_score)} ({_percent(share)})"),
+            ("Result", f"{verdict} (pass mark {_percent(result.pass_mark)})")]  # fmt: skip
+    rows += [(f"Insight {i.number}", f"{i.text}: {_points(i.score, i.max_score)}")
+             for i in result.insights]  # fmt: skip
+    rows += [(f"Missed {m.number}", f"{m.question_id}, {_points(m.score, m.max_score)}; "
+              f"re-read {m.section}{_link(m.section)}") for m in result.missed]  # fmt: skip
+    return rows or [("Missed", "none")]
+
+
+def _next(slug: str) -> str:
+    return f"Next: `lessonkit review {slug}` asks again what you missed, when it is due."
+
+
+class RichUi(PlainUi):
+    """The terminal version: Markdown prompts, a progress bar, tables (NO_COLOR honoured)."""
+
+    def __init__(self, stdin: IO[str], stdout: IO[str], *, no_color: bool) -> None:
+        super().__init__(stdin, stdout, echo=False)
+        from rich.console import Console
+
+        self.console: Console = Console(file=stdout, no_color=no_color or None, highlight=False)
+
+    def say(self, text: str = "") -> None:
+        self.console.print(text, markup=False)
+
+    def read(self, prompt: str = "Answer (? hint, q save and quit): ") -> str | None:
+        try:
+            return self.console.input(f"[bold]{prompt}[/bold]")
+        except EOFError:
+            self.say()
+            return None
+
+    def question(self, number: int, total: int, done: int, question: QuestionData,
+                 display: Sequence[int]) -> None:  # fmt: skip
+        from rich.markdown import Markdown
+        from rich.progress_bar import ProgressBar
+        from rich.table import Table
+
+        self.console.rule()
+        row = Table.grid(padding=(0, 2))
+        row.add_row(f"Question {number} of {total}", ProgressBar(total, done, width=30),
+                    f"{done} answered")  # fmt: skip
+        self.console.print(row)
+        self.console.print(Markdown(str(question["prompt"])))
+        for line in _choices(question, display):
+            self.console.print(Markdown(line.strip()) if line.strip() != "with" else "  with")
+        self.console.print(responses.expected_form(question), style="italic")
+
+    def summary(self, compiled: catalog.Compiled, attempt: session.Attempt,
+                result: session.Summary) -> None:  # fmt: skip
+        from rich.table import Table
+
+        table = Table(title=f"Summary: {compiled.bank['title']}", show_header=False)
+        for label, value in _summary_rows(result):
+            table.add_row(label, value)
+        self.console.print(table)
+        self.say(_next(compiled.slug))
+
+
+def make_ui(stdin: IO[str], stdout: IO[str], *, no_color: bool = False) -> PlainUi:
+    """Rich on a real terminal (both ends), plain lines otherwise or with TERM=dumb."""
+    terminal = _isatty(stdin) and _isatty(stdout) and os.environ.get("TERM") != "dumb"
+    if terminal:
+        return RichUi(stdin, stdout, no_color=no_color)
+    return PlainUi(stdin, stdout, echo=not _isatty(stdin))
+
+
+def _isatty(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# --- asking ------------------------------------------------------------------
+
+
+def ask(ui: PlainUi, attempt: session.Attempt, lesson: Mapping[str, Any] | None,
+        grading: session.Grading, on_answer: OnAnswer) -> bool:  # fmt: skip
+    """Ask every remaining question of ``attempt``; False when the learner quit first.
+
+    ``on_answer(question_id, response, grade)`` runs for every graded answer before
+    its feedback is shown: that is where the caller commits it.
+    """
+    total = len(attempt.plan.order)
+    for question_id in attempt.remaining():
+        question = attempt.question(question_id)
+        display = attempt.plan.displays[question_id]
+        ui.question(attempt.number(question_id), total, len(attempt.marks), question, display)
+        response = _read_response(ui, question, display)
+        if response is None:
+            return False
+        grade = grading.grade(question_id, response)
+        on_answer(question_id, response, grade)
+        mark = session.Mark(responses.to_json(response), grade.score, grade.max_score,
+                            grade.correct)  # fmt: skip
+        attempt.record(question_id, mark)
+        key = grading.key(question_id)
+        answer = None if key is None else responses.shown(question, key, display)
+        ui.feedback(question, grade, answer,
+                    session.section(attempt.bank, lesson, str(question["section"])))  # fmt: skip
+    return True
+
+
+def _read_response(ui: PlainUi, question: QuestionData, display: Sequence[int]) -> Response | None:
+    while True:
+        text = ui.read()
+        if text is None:
+            return None
+        command = text.strip().casefold()
+        if command == "?":
+            ui.hint(question.get("hint"))
+        elif command in ("q", "quit"):
+            return None
+        else:
+            try:
+                return responses.parse(question, text, display)
+            except responses.ResponseError as error:
+                ui.invalid(str(error))
+
+
+def ask_questions(compiled: catalog.Compiled, question_ids: Sequence[str], *, seed: int,
+                  on_answer: OnAnswer, ui: PlainUi, now: datetime) -> session.Attempt:  # fmt: skip
+    """Ask some of a bank's questions in the given order (for `lessonkit review`).
+
+    Options are shuffled by ``seed``; ``on_answer`` commits each answer as it is given.
+    ``attempt.finished`` is False on the returned attempt when the learner quit early.
+    """
+    attempt = session.resume(compiled.slug, compiled.bank, seed=seed, order=question_ids,
+                             started=now, marks={})  # fmt: skip
+    wanted = [q for q in attempt.plan.order if q in set(question_ids)]
+    attempt.plan = session.Plan(seed, tuple(wanted), attempt.plan.displays)
+    ask(ui, attempt, compiled.lesson, session.Grading(compiled.bank), on_answer)
+    return attempt
+
+
+# --- the command ---------------------------------------------------------------
+
+
+def quiz_command(target: str, *, seed: int | None = None, answers: Path | None = None,
+                 as_json: bool = False, no_color: bool = False, data_dir: Path | None = None,
+                 resume: bool | None = None, stdin: IO[str] | None = None,
+                 stdout: IO[str] | None = None, clock: Clock = _utcnow) -> int:  # fmt: skip
+    """`lessonkit quiz TARGET`: take a quiz, or grade an ``answers`` file without prompting.
+
+    Returns the exit code (0, or 130 after Ctrl-C with the answers kept); raises
+    UsageError or ContentError for the CLI to report.
+    """
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    compiled = catalog.find(target, cache_dir=data_dir / "cache" if data_dir else None)
+    if answers is not None:
+        return _grade_file(compiled, answers, as_json=as_json, stdout=stdout)
+    if as_json:
+        raise UsageError("--json reports on a graded answers file: add --answers FILE")
+    ui = make_ui(stdin, stdout, no_color=no_color)
+    from lessonkit.store import Store
+
+    store, notices = Store.open(data_dir)
+    try:
+        for notice in notices:
+            ui.notice(notice)
+        return _take(ui, store, compiled, seed, resume, clock)
+    except KeyboardInterrupt:
+        ui.say()
+        ui.saved(compiled.slug, interrupted=True)
+        return 130
+    finally:
+        store.close()
+
+
+def _take(ui: PlainUi, store: Store, compiled: catalog.Compiled, seed: int | None,
+          resume: bool | None, clock: Clock) -> int:  # fmt: skip
+    started = _start(ui, store, compiled, seed, resume, clock)
+    if started is None:
+        return 0
+    attempt, attempt_id = started
+    ui.header(compiled, attempt)
+    grading = session.Grading(compiled.bank)
+
+    def commit(question_id: str, response: Response, grade: Grade) -> None:
+        nonlocal attempt_id
+        if attempt_id is None:  # begun at the first answer: quitting at once leaves no trace
+            attempt_id = store.begin_attempt(
+                bank=compiled.slug, seed=attempt.plan.seed, order=attempt.plan.order,
+                started=attempt.started, pass_mark=float(compiled.bank["pass_mark"]))
+        store.record_answer(
+            attempt_id, question_id=question_id, key_hash=grading.key_hash(question_id),
+            response=responses.to_json(response), score=grade.score,
+            max_score=grade.max_score, correct=grade.correct, answered=clock())  # fmt: skip
+
+    if not ask(ui, attempt, compiled.lesson, grading, commit):
+        ui.saved(compiled.slug, interrupted=False)
+        return 0
+    result = session.summarise(attempt, compiled.lesson)
+    if attempt_id is not None:
+        store.finish_attempt(attempt_id, finished=clock(), passed=result.passed)
+    ui.summary(compiled, attempt, result)
+    return 0
+
+
+Started = tuple[session.Attempt, int | None]
+
+
+def _start(ui: PlainUi, store: Store, compiled: catalog.Compiled, seed: int | None,
+           resume: bool | None, clock: Clock) -> Started | None:  # fmt: skip
+    """A new or resumed attempt and its database id (None until the first answer)."""
+    unfinished = store.unfinished_attempt(compiled.slug)
+    if unfinished is not None and resume is None:
+        resume = ui.confirm(f"You have an unfinished attempt ({len(unfinished.answered)} of "
+                            f"{len(unfinished.order)} answered). Resume it?")  # fmt: skip
+        if resume is None:
+            return None
+    if unfinished is not None and resume:
+        marks = {q: session.Mark(row.response, row.score, row.max_score, row.correct)
+                 for q, row in unfinished.answered.items()}  # fmt: skip
+        attempt = session.resume(compiled.slug, compiled.bank, seed=unfinished.seed,
+                                 order=unfinished.order, marks=marks,
+                                 started=unfinished.started or clock())  # fmt: skip
+        return attempt, unfinished.attempt_id
+    if unfinished is not None:
+        store.abandon_attempt(unfinished.attempt_id, at=clock())
+    elif resume:
+        ui.notice("there is no unfinished attempt to resume; starting a new one.")
+    chosen = seed if seed is not None else _new_seed()
+    return session.start(compiled.slug, compiled.bank, chosen, clock()), None
+
+
+def _new_seed() -> int:
+    import random
+
+    return random.SystemRandom().randrange(100_000, 1_000_000)  # short enough to retype
+
+
+def _grade_file(compiled: catalog.Compiled, path: Path, *, as_json: bool, stdout: IO[str]) -> int:
+    given = responses.read_answers(path, compiled.bank["questions"])
+    attempt = session.grade_all(compiled.slug, compiled.bank, {k: r for k, (r, _) in given.items()})
+    result = session.summarise(attempt, compiled.lesson)
+    rows = [{"id": q, "response": m.response if m else None, "score": m.score if m else 0.0,
+             "max_score": m.max_score if m else float(attempt.question(q).get("points", 1)),
+             "correct": bool(m and m.correct)}
+            for q in attempt.plan.order for m in [attempt.marks.get(q)]]  # fmt: skip
+    if as_json:
+        doc = {"quiz": compiled.slug, "score": result.score, "max_score": result.max_score,
+               "pass_mark": result.pass_mark, "passed": result.passed, "questions": rows}
+        stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        return 0
+    ui = PlainUi(sys.stdin, stdout, echo=False)
+    for row in rows:
+        mark = attempt.marks.get(str(row["id"]))
+        said = _points(mark.score, mark.max_score) if mark else "not answered"
+        ui.say(f"{TICK if mark and mark.correct else CROSS} {row['id']}: {said}")
+    ui.summary(compiled, attempt, result)
+    return 0
