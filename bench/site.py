@@ -1,0 +1,184 @@
+"""Benchmark the lesson site: build time with and without the lessonkit hook, and page weight."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any, ClassVar
+from urllib.parse import urljoin, urlsplit
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSON = "ai-hardware-fundamentals/gpu-vs-tpu"
+BUILDS = 5
+TARGET = 1.10
+
+
+class Assets(HTMLParser):
+    """What a browser fetches while loading a page: stylesheets, scripts, images."""
+
+    KINDS: ClassVar = {"script": "JS", "img": "images"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "link" and found.get("rel") == "stylesheet" and found.get("href"):
+            self.found.append(("CSS", found["href"] or ""))
+        elif tag in self.KINDS and found.get("src"):
+            self.found.append((self.KINDS[tag], found["src"] or ""))
+
+
+def config_without_hook(root: Path, workdir: Path, *, plain: bool = False) -> Path:
+    """A copy of mkdocs.yml without the hook (and, if `plain`, without any lessonkit files)."""
+    config: dict[str, Any] = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
+    config.pop("hooks", None)
+    # The copy lives elsewhere: make the paths it names absolute.
+    config["watch"] = [str(root / path) for path in config.get("watch", [])]
+    config["docs_dir"] = str(root / config.get("docs_dir", "docs"))
+    config["theme"]["custom_dir"] = str(root / config["theme"]["custom_dir"])
+    if plain:
+        # The theme as it comes, around the same Markdown: no overrides, CSS or script.
+        # Fonts stay off, or the plain page would load them from Google on top.
+        del config["theme"]["custom_dir"]
+        config.pop("extra_css", None)
+        config.pop("extra_javascript", None)
+    target = workdir / ("plain.yml" if plain else "no-hook.yml")
+    target.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    return target
+
+
+def build_seconds(root: Path, config: Path, out: Path) -> float:
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(config), "-d", str(out)],
+        cwd=root,
+        env=os.environ | {"NO_MKDOCS_2_WARNING": "1"},
+        check=True,
+        capture_output=True,
+    )
+    return time.perf_counter() - started
+
+
+def page_weight(site: Path, page: str) -> dict[str, tuple[int, int]]:
+    """Bytes (raw, gzip) by kind for one page and everything it loads, fonts from the CSS too."""
+    html_path = site / page / "index.html"
+    raw = html_path.read_bytes()
+    weights: dict[str, list[int]] = {"HTML": [len(raw), len(gzip.compress(raw))]}
+    parser = Assets()
+    parser.feed(raw.decode("utf-8"))
+    base = f"/{page}/"
+    seen: set[str] = set()
+    for kind, url in parser.found:
+        path = urlsplit(urljoin(base, url)).path
+        if urlsplit(url).netloc or path in seen:
+            continue
+        seen.add(path)
+        data = (site / path.lstrip("/")).read_bytes()
+        found = weights.setdefault(kind, [0, 0])
+        found[0] += len(data)
+        found[1] += len(gzip.compress(data))
+        if kind == "CSS":
+            for font in re.findall(rb"url\(['\"]?([^'\")]+\.woff2?)", data):
+                font_path = site / urlsplit(urljoin(path, font.decode())).path.lstrip("/")
+                if font_path.is_file():
+                    fonts = weights.setdefault("fonts", [0, 0])
+                    fonts[0] += font_path.stat().st_size
+                    fonts[1] += font_path.stat().st_size  # already compressed
+    weights.setdefault("fonts", [0, 0])
+    return {kind: (pair[0], pair[1]) for kind, pair in weights.items()}
+
+
+def search_bytes(site: Path) -> int:
+    """The search worker and index, which the theme fetches after every page load."""
+    worker = sum(p.stat().st_size for p in (site / "assets/javascripts/workers").glob("search*.js"))
+    return worker + (site / "search/search_index.json").stat().st_size
+
+
+def _import_seconds(root: Path) -> float:
+    """What the hook pays before it does anything: importing the library it calls."""
+    code = (
+        "import time; import mkdocs.commands.build, markdown; t = time.perf_counter(); "
+        "import lessonkit.course, lessonkit.site; print(time.perf_counter() - t)"
+    )
+    found = []
+    for _ in range(BUILDS):
+        result = subprocess.run(
+            [sys.executable, "-c", code], cwd=root, check=True, capture_output=True, text=True
+        )
+        found.append(float(result.stdout))
+    return statistics.median(found)
+
+
+def run(root: Path = ROOT) -> list[str]:
+    """Measure both figures in one run and return the lines to print."""
+    lines = ["site (bench/site.py)"]
+    with tempfile.TemporaryDirectory(prefix="lessonkit-bench-") as scratch:
+        work = Path(scratch)
+        configs = {
+            "with hook": root / "mkdocs.yml",
+            "without hook": config_without_hook(root, work),
+        }
+        times: dict[str, list[float]] = {name: [] for name in configs}
+        # One warm-up each (disk caches, .pyc files), then alternate so drift hits both alike.
+        for name, config in configs.items():
+            build_seconds(root, config, work / name.replace(" ", "-"))
+        for _ in range(BUILDS):
+            for name, config in configs.items():
+                times[name].append(build_seconds(root, config, work / name.replace(" ", "-")))
+        imports = _import_seconds(root)
+        with_hook = statistics.median(times["with hook"])
+        without = statistics.median(times["without hook"])
+        ratio = with_hook / without
+        verdict = "ok" if ratio <= TARGET else "over target"
+        lines += [
+            f"  build time, `mkdocs build` in a fresh process, median of {BUILDS}:",
+            f"    with the lessonkit hook     {with_hook:6.2f} s",
+            f"    without the hook            {without:6.2f} s",
+            f"    ratio                       {ratio:6.2f}   (target <= {TARGET:.2f}: {verdict})",
+            f"    of the difference, importing lessonkit (pydantic models) takes {imports:.2f} s",
+        ]
+
+        plain_site = work / "plain"
+        build_seconds(root, config_without_hook(root, work, plain=True), plain_site)
+        ours = page_weight(work / "with-hook", LESSON)
+        plain = page_weight(plain_site, LESSON)
+        lines.append(
+            f"  bytes the lesson page loads ({LESSON}/), raw (gzip):"
+            "  lessonkit vs plain mkdocs-material"
+        )
+        for kind in ("HTML", "CSS", "JS", "fonts", "images"):
+            a, b = ours.get(kind, (0, 0)), plain.get(kind, (0, 0))
+            lines.append(f"    {kind:<8} {_kb(a):>22}   {_kb(b):>22}")
+        total_ours = (sum(v[0] for v in ours.values()), sum(v[1] for v in ours.values()))
+        total_plain = (sum(v[0] for v in plain.values()), sum(v[1] for v in plain.values()))
+        lines.append(f"    {'total':<8} {_kb(total_ours):>22}   {_kb(total_plain):>22}")
+        lines.append(
+            f"    ratio    {total_ours[0] / total_plain[0]:.2f} raw, "
+            f"{total_ours[1] / total_plain[1]:.2f} gzip"
+            "  (the difference is the self-check, its CSS and script)"
+        )
+        lines.append(
+            f"    then search: worker + index {search_bytes(work / 'with-hook') / 1024:.0f} KB, "
+            "fetched after load on every page, by both"
+        )
+    return lines
+
+
+def _kb(pair: tuple[int, int]) -> str:
+    return f"{pair[0] / 1024:7.1f} KB ({pair[1] / 1024:5.1f})"
+
+
+if __name__ == "__main__":
+    print("\n".join(run(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT)))
