@@ -132,7 +132,7 @@ def _bank_path(target: str, cwd: Path) -> Path:
 
     close = difflib.get_close_matches(target, known, n=1)
     hint = f"did you mean `{close[0]}`?" if close else "known quizzes: " + (
-        ", ".join(known) if known else "none found")  # fmt: skip
+        ", ".join(known) if known else "none found")
     raise UsageError(f"no quiz called `{target}` ({hint})")
 
 

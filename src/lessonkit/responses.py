@@ -71,7 +71,7 @@ def expected_form(question: QuestionData) -> str:
         return f"Type the numbers 1 to {count} in the right order, e.g. `{_example(count)}`."
     left = len(question["pairs"])
     return (f"Match each of 1 to {left} with a letter from a to {LETTERS[count - 1]}, "
-            f"e.g. `{_pairs_example(left)}`.")  # fmt: skip
+            f"e.g. `{_pairs_example(left)}`.")
 
 
 def parse(question: QuestionData, text: str, display: Sequence[int]) -> Response:
@@ -135,7 +135,8 @@ def shown(question: QuestionData, response: Response, display: Sequence[int]) ->
     if isinstance(response, bool):
         return "true" if response else "false"
     if isinstance(response, float):
-        return f"{response:g}"
+        unit = question.get("unit")
+        return f"{response:g}" + (f" {unit}" if unit else "")
     return str(response)
 
 
@@ -145,7 +146,7 @@ def _clean(text: str) -> str:
 
 
 def _example(count: int) -> str:
-    return " ".join(str(n) for n in [*range(2, count + 1), 1][: min(count, 3)])
+    return " ".join(str(n) for n in [*range(2, count + 1), 1])
 
 
 def _pairs_example(count: int) -> str:
@@ -213,7 +214,7 @@ def _sequence(typed: str, count: int) -> list[int]:
         parts = list(parts[0])  # `312` is a fine way to type `3 1 2` when items are 1-9
     if not all(p.isdigit() for p in parts):
         raise ResponseError(f"Type the numbers 1 to {count} separated by spaces, e.g. "
-                            f"`{_example(count)}`.")  # fmt: skip
+                            f"`{_example(count)}`.")
     numbers = [_in_range(int(p), count) for p in parts]
     repeated = sorted({n for n in numbers if numbers.count(n) > 1})
     missing = sorted(set(range(1, count + 1)) - set(numbers))
@@ -273,7 +274,7 @@ def read_answers(
     if not isinstance(document.data, dict):
         raise ContentError([*document.problems, document.problem(
             (), "an answers file is a mapping of `question-id: response` lines",
-            "write one `question-id: answer` per line")])  # fmt: skip
+            "write one `question-id: answer` per line")])
     by_id = {str(q["id"]): q for q in questions}
     found: dict[str, tuple[Response, str]] = {}
     problems = list(document.problems)
@@ -285,7 +286,7 @@ def read_answers(
             close = difflib.get_close_matches(str(key), list(by_id), n=1)
             hint = f"did you mean `{close[0]}`?" if close else "use an id from the bank"
             problems.append(document.problem([key], f"no question `{key}` in this quiz",
-                                             hint, key=True))  # fmt: skip
+                                             hint, key=True))
             continue
         try:
             text = _typed(value)

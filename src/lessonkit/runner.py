@@ -30,7 +30,7 @@ Clock = Callable[[], datetime]
 OnAnswer = Callable[[str, "Response", "Grade"], None]
 QuestionData = Mapping[str, Any]
 TICK, CROSS, HALF = "\u2713", "\u2717", "\u25d0"  # ✓ ✗ ◐: the result never rests on colour
-LOCAL_NOTE = "on the local site: run `make serve` in the course folder"
+LOCAL_NOTE = "local site: `make serve` in the course folder"
 
 
 def _utcnow() -> datetime:
@@ -93,18 +93,18 @@ class PlainUi:
 
     def header(self, compiled: catalog.Compiled, attempt: session.Attempt) -> None:
         bank, count = compiled.bank, len(attempt.plan.order)
-        self.say(str(bank["title"]))
-        if compiled.lesson:
+        self.say(f"Quiz: {bank['title']}")
+        if compiled.lesson and compiled.lesson["title"] != bank["title"]:
             self.say(f"Lesson: {compiled.lesson['title']}")
         self.say(f"{count} question{'s' if count != 1 else ''}, pass mark "
                  f"{_percent(float(bank['pass_mark']))}. Seed {attempt.plan.seed} "
-                 "(--seed repeats this order).")  # fmt: skip
+                 "(--seed repeats this order).")
         if attempt.marks:
             self.say(f"Resuming: {len(attempt.marks)} answered, {len(attempt.remaining())} to go.")
         self.say("Type ? for a hint, q to save and quit; answers are saved as you go.")
 
     def question(self, number: int, total: int, done: int, question: QuestionData,
-                 display: Sequence[int]) -> None:  # fmt: skip
+                 display: Sequence[int]) -> None:
         self.say()
         self.say(f"Question {number} of {total}  {_bar(done, total)}  {done} answered")
         self.say(str(question["prompt"]).strip())
@@ -120,7 +120,7 @@ class PlainUi:
         self.say(f"Not counted: {message}")
 
     def feedback(self, question: QuestionData, grade: Grade, answer: str | None,
-                 where: session.Section) -> None:  # fmt: skip
+                 where: session.Section) -> None:
         symbol, words = _verdict(grade)
         self.say(f"{symbol} {words}: {_points(grade.score, grade.max_score)}.")
         if answer is not None and not grade.correct:
@@ -128,14 +128,16 @@ class PlainUi:
         for text in grade.feedback:
             self.say(f"- {text}")
         self.say(f"Why: {str(question['explanation']).strip()}")
-        self.say(f"Re-read: {where}{_link(where)}")
+        self.say(f"Re-read: {where}")
+        if where.url:
+            self.say(f"  {_link(where)}")
 
     def saved(self, slug: str, *, interrupted: bool) -> None:
         why = "Stopped." if interrupted else "Saved."
         self.say(f"{why} Your answers so far are kept; run `lessonkit quiz {slug}` to resume.")
 
     def summary(self, compiled: catalog.Compiled, attempt: session.Attempt,
-                result: session.Summary) -> None:  # fmt: skip
+                result: session.Summary) -> None:
         self.say()
         self.say(f"Summary: {compiled.bank['title']}")
         for label, value in _summary_rows(result):
@@ -166,19 +168,21 @@ def _link(where: session.Section) -> str:
     if where.url is None:
         return ""
     local = where.url.startswith(catalog.LOCAL_SITE)
-    return f" <{where.url}>" + (f" ({LOCAL_NOTE})" if local else "")
+    return where.url + (f" ({LOCAL_NOTE})" if local else "")
 
 
 def _summary_rows(result: session.Summary) -> list[tuple[str, str]]:
     share = result.score / result.max_score if result.max_score else 0.0
     verdict = f"{TICK} Passed" if result.passed else f"{CROSS} Not passed"
     rows = [("Score", f"{_points(result.score, result.max_score)} ({_percent(share)})"),
-            ("Result", f"{verdict} (pass mark {_percent(result.pass_mark)})")]  # fmt: skip
+            ("Result", f"{verdict} (pass mark {_percent(result.pass_mark)})")]
     rows += [(f"Insight {i.number}", f"{i.text}: {_points(i.score, i.max_score)}")
-             for i in result.insights]  # fmt: skip
-    rows += [(f"Missed {m.number}", f"{m.question_id}, {_points(m.score, m.max_score)}; "
-              f"re-read {m.section}{_link(m.section)}") for m in result.missed]  # fmt: skip
-    return rows or [("Missed", "none")]
+             for i in result.insights]
+    for m in result.missed:
+        link = f"\n  {_link(m.section)}" if m.section.url else ""
+        rows.append((f"Missed question {m.number}", f"{m.question_id}, "
+                     f"{_points(m.score, m.max_score)}. Re-read {m.section}{link}"))
+    return rows if result.missed else [*rows, ("Missed", "none")]
 
 
 def _next(slug: str) -> str:
@@ -205,7 +209,7 @@ class RichUi(PlainUi):
             return None
 
     def question(self, number: int, total: int, done: int, question: QuestionData,
-                 display: Sequence[int]) -> None:  # fmt: skip
+                 display: Sequence[int]) -> None:
         from rich.markdown import Markdown
         from rich.progress_bar import ProgressBar
         from rich.table import Table
@@ -213,7 +217,7 @@ class RichUi(PlainUi):
         self.console.rule()
         row = Table.grid(padding=(0, 2))
         row.add_row(f"Question {number} of {total}", ProgressBar(total, done, width=30),
-                    f"{done} answered")  # fmt: skip
+                    f"{done} answered")
         self.console.print(row)
         self.console.print(Markdown(str(question["prompt"])))
         for line in _choices(question, display):
@@ -221,7 +225,7 @@ class RichUi(PlainUi):
         self.console.print(responses.expected_form(question), style="italic")
 
     def summary(self, compiled: catalog.Compiled, attempt: session.Attempt,
-                result: session.Summary) -> None:  # fmt: skip
+                result: session.Summary) -> None:
         from rich.table import Table
 
         table = Table(title=f"Summary: {compiled.bank['title']}", show_header=False)
@@ -250,7 +254,7 @@ def _isatty(stream: IO[str]) -> bool:
 
 
 def ask(ui: PlainUi, attempt: session.Attempt, lesson: Mapping[str, Any] | None,
-        grading: session.Grading, on_answer: OnAnswer) -> bool:  # fmt: skip
+        grading: session.Grading, on_answer: OnAnswer) -> bool:
     """Ask every remaining question of ``attempt``; False when the learner quit first.
 
     ``on_answer(question_id, response, grade)`` runs for every graded answer before
@@ -267,12 +271,14 @@ def ask(ui: PlainUi, attempt: session.Attempt, lesson: Mapping[str, Any] | None,
         grade = grading.grade(question_id, response)
         on_answer(question_id, response, grade)
         mark = session.Mark(responses.to_json(response), grade.score, grade.max_score,
-                            grade.correct)  # fmt: skip
+                            grade.correct)
         attempt.record(question_id, mark)
         key = grading.key(question_id)
         answer = None if key is None else responses.shown(question, key, display)
+        if question["type"] == "single" and isinstance(key, int):
+            answer = f"{answer}. {question['options'][key]['text']}"
         ui.feedback(question, grade, answer,
-                    session.section(attempt.bank, lesson, str(question["section"])))  # fmt: skip
+                    session.section(attempt.bank, lesson, str(question["section"])))
     return True
 
 
@@ -294,14 +300,14 @@ def _read_response(ui: PlainUi, question: QuestionData, display: Sequence[int]) 
 
 
 def ask_questions(compiled: catalog.Compiled, question_ids: Sequence[str], *, seed: int,
-                  on_answer: OnAnswer, ui: PlainUi, now: datetime) -> session.Attempt:  # fmt: skip
+                  on_answer: OnAnswer, ui: PlainUi, now: datetime) -> session.Attempt:
     """Ask some of a bank's questions in the given order (for `lessonkit review`).
 
     Options are shuffled by ``seed``; ``on_answer`` commits each answer as it is given.
     ``attempt.finished`` is False on the returned attempt when the learner quit early.
     """
     attempt = session.resume(compiled.slug, compiled.bank, seed=seed, order=question_ids,
-                             started=now, marks={})  # fmt: skip
+                             started=now, marks={})
     wanted = [q for q in attempt.plan.order if q in set(question_ids)]
     attempt.plan = session.Plan(seed, tuple(wanted), attempt.plan.displays)
     ask(ui, attempt, compiled.lesson, session.Grading(compiled.bank), on_answer)
@@ -314,7 +320,7 @@ def ask_questions(compiled: catalog.Compiled, question_ids: Sequence[str], *, se
 def quiz_command(target: str, *, seed: int | None = None, answers: Path | None = None,
                  as_json: bool = False, no_color: bool = False, data_dir: Path | None = None,
                  resume: bool | None = None, stdin: IO[str] | None = None,
-                 stdout: IO[str] | None = None, clock: Clock = _utcnow) -> int:  # fmt: skip
+                 stdout: IO[str] | None = None, clock: Clock = _utcnow) -> int:
     """`lessonkit quiz TARGET`: take a quiz, or grade an ``answers`` file without prompting.
 
     Returns the exit code (0, or 130 after Ctrl-C with the answers kept); raises
@@ -343,7 +349,7 @@ def quiz_command(target: str, *, seed: int | None = None, answers: Path | None =
 
 
 def _take(ui: PlainUi, store: Store, compiled: catalog.Compiled, seed: int | None,
-          resume: bool | None, clock: Clock) -> int:  # fmt: skip
+          resume: bool | None, clock: Clock) -> int:
     started = _start(ui, store, compiled, seed, resume, clock)
     if started is None:
         return 0
@@ -360,7 +366,7 @@ def _take(ui: PlainUi, store: Store, compiled: catalog.Compiled, seed: int | Non
         store.record_answer(
             attempt_id, question_id=question_id, key_hash=grading.key_hash(question_id),
             response=responses.to_json(response), score=grade.score,
-            max_score=grade.max_score, correct=grade.correct, answered=clock())  # fmt: skip
+            max_score=grade.max_score, correct=grade.correct, answered=clock())
 
     if not ask(ui, attempt, compiled.lesson, grading, commit):
         ui.saved(compiled.slug, interrupted=False)
@@ -376,20 +382,20 @@ Started = tuple[session.Attempt, int | None]
 
 
 def _start(ui: PlainUi, store: Store, compiled: catalog.Compiled, seed: int | None,
-           resume: bool | None, clock: Clock) -> Started | None:  # fmt: skip
+           resume: bool | None, clock: Clock) -> Started | None:
     """A new or resumed attempt and its database id (None until the first answer)."""
     unfinished = store.unfinished_attempt(compiled.slug)
     if unfinished is not None and resume is None:
         resume = ui.confirm(f"You have an unfinished attempt ({len(unfinished.answered)} of "
-                            f"{len(unfinished.order)} answered). Resume it?")  # fmt: skip
+                            f"{len(unfinished.order)} answered). Resume it?")
         if resume is None:
             return None
     if unfinished is not None and resume:
         marks = {q: session.Mark(row.response, row.score, row.max_score, row.correct)
-                 for q, row in unfinished.answered.items()}  # fmt: skip
+                 for q, row in unfinished.answered.items()}
         attempt = session.resume(compiled.slug, compiled.bank, seed=unfinished.seed,
                                  order=unfinished.order, marks=marks,
-                                 started=unfinished.started or clock())  # fmt: skip
+                                 started=unfinished.started or clock())
         return attempt, unfinished.attempt_id
     if unfinished is not None:
         store.abandon_attempt(unfinished.attempt_id, at=clock())
@@ -412,7 +418,7 @@ def _grade_file(compiled: catalog.Compiled, path: Path, *, as_json: bool, stdout
     rows = [{"id": q, "response": m.response if m else None, "score": m.score if m else 0.0,
              "max_score": m.max_score if m else float(attempt.question(q).get("points", 1)),
              "correct": bool(m and m.correct)}
-            for q in attempt.plan.order for m in [attempt.marks.get(q)]]  # fmt: skip
+            for q in attempt.plan.order for m in [attempt.marks.get(q)]]
     if as_json:
         doc = {"quiz": compiled.slug, "score": result.score, "max_score": result.max_score,
                "pass_mark": result.pass_mark, "passed": result.passed, "questions": rows}

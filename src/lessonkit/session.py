@@ -172,7 +172,7 @@ def grade_all(slug: str, bank: BankData, given: Mapping[str, Response]) -> Attem
     for question_id, response in given.items():
         grade = grading.grade(question_id, response)
         attempt.record(question_id, Mark(to_json(response), grade.score, grade.max_score,
-                                         grade.correct))  # fmt: skip
+                                         grade.correct))
     return attempt
 
 
@@ -278,7 +278,7 @@ def summarise(attempt: Attempt, lesson: LessonData | None) -> Summary:
             missed.append(
                 Missed(question_id, attempt.number(question_id), str(question["prompt"]),
                        score, points, where)
-            )  # fmt: skip
+            )
     scores = tuple(by_insight[n] for n in sorted(by_insight))
     score = sum(s.score for s in scores)
     max_score = sum(s.max_score for s in scores)
