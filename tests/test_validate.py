@@ -117,3 +117,12 @@ def test_bank_outside_a_course_is_checked(tmp_path: Path) -> None:
         "(write `field: value` lines at the top level)",
         "1 problem in 1 file",
     ]
+
+
+def test_lesson_must_be_a_plain_slug(make_course: MakeCourse) -> None:
+    root = make_course({"quizzes/lesson-one.yml": BANK.replace("lesson: lesson-one", "lesson: ../../etc/passwd")})
+    result = run(root, "validate", "quizzes")
+    assert result.stdout.splitlines()[0] == (
+        "quizzes/lesson-one.yml:1:9: lesson: `../../etc/passwd` is not in the expected form "
+        "(use lower-case words joined by hyphens, e.g. `gpu-cost-basics`)"
+    )
