@@ -117,6 +117,54 @@ def _add_quiz(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     parser.set_defaults(handler=_quiz)
 
 
+# --- new lesson (authors) ---------------------------------------------------------
+
+
+def _course_root() -> Path:
+    from .course import find_root
+
+    root = find_root(Path.cwd())
+    if root is None:
+        raise UsageError("no course here: run this inside a folder with content/ and quizzes/")
+    return root
+
+
+def _new_lesson(args: argparse.Namespace) -> int:
+    import datetime as dt
+
+    from .errors import display_path
+    from .scaffold import new_lesson
+
+    root = _course_root()
+    for change in new_lesson(root, args.slug, args.plan, args.title, dt.date.today()):
+        print(f"{'created' if change.created else 'updated'} {display_path(change.path)}")
+    print(
+        f"next: replace every TODO(lessonkit) placeholder, then run "
+        f"`lessonkit validate` and `lessonkit report {args.slug}`"
+    )
+    return EXIT_OK
+
+
+def _add_new(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "new",
+        help="start new content from a template (`new lesson`)",
+        description="Start new content from the templates.",
+    )
+    kinds = parser.add_subparsers(title="what to create", metavar="KIND", required=True)
+    lesson = kinds.add_parser(
+        "lesson",
+        help="a lesson page, its question bank, and its entries in the plan and the nav",
+        description="Create content/PLAN/SLUG.md and quizzes/SLUG.yml from the templates, add "
+        "SLUG to the plan's `lessons` and the page to mkdocs.yml's nav. Refuses (and changes "
+        "nothing) for a taken or invalid slug or an unknown plan.",
+    )
+    lesson.add_argument("slug", metavar="SLUG", help="file name of the lesson, e.g. `gpu-vs-tpu`")
+    lesson.add_argument("--plan", required=True, help="the learning plan (folder under content/)")
+    lesson.add_argument("--title", required=True, help="the lesson title, in quotes")
+    lesson.set_defaults(handler=_new_lesson)
+
+
 # --- the parser ------------------------------------------------------------------
 
 # Each part of the CLI registers its subcommands here; the order is the order in --help.
@@ -124,6 +172,7 @@ REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]],
     _add_validate,
     _add_schema,
     _add_quiz,
+    _add_new,
 ]
 
 

@@ -20,6 +20,7 @@ from .lessons import LessonPage, Page, headings, split_page
 
 # The marker every placeholder in the templates starts with; nothing else uses it.
 PLACEHOLDER = "TODO(lessonkit)"
+_PLACEHOLDER_MESSAGE = "placeholder left from the template"
 PLACEHOLDER_HINT = "replace it with your own text; see CONTRIBUTING.md"
 
 # Reserved names (RFC 2606 and 6761) and the local machine: never a real source for a reader.
@@ -259,17 +260,25 @@ def placeholders_in(lines: Iterable[tuple[int, str]], path: str) -> list[Problem
     for number, line in lines:
         start = line.find(PLACEHOLDER)
         while start >= 0:
-            snippet = line[start:].strip().rstrip("\"'")
+            snippet = _snippet(line, start)
             if len(snippet) > 60:
                 snippet = snippet[:57] + "…"
-            problems.append(
-                Problem(
-                    path, number, start + 1, f"placeholder left from the template: {snippet}",
-                    PLACEHOLDER_HINT,
-                )
-            )  # fmt: skip
+            message = f"{_PLACEHOLDER_MESSAGE}: {snippet}"
+            problems.append(Problem(path, number, start + 1, message, PLACEHOLDER_HINT))
             start = line.find(PLACEHOLDER, start + len(PLACEHOLDER))
     return problems
+
+
+def is_placeholder(problem: Problem) -> bool:
+    """Whether a problem is a template placeholder (a draft's, which a preview may allow)."""
+    return problem.message.startswith(_PLACEHOLDER_MESSAGE)
+
+
+def _snippet(line: str, start: int) -> str:
+    """The placeholder's text: up to its closing quote when it is quoted, else the line's end."""
+    quote = line[start - 1] if start and line[start - 1] in "\"'" else ""
+    end = line.find(quote, start) if quote else -1
+    return line[start : end if end >= 0 else len(line)].strip()
 
 
 def _front_lines(page: LessonPage) -> list[tuple[int, str]]:
