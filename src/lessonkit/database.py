@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -178,9 +179,28 @@ def _configure(con: sqlite3.Connection) -> None:
     check = con.execute("PRAGMA quick_check").fetchone()[0]
     if check != "ok":
         raise Unusable("corrupt", f"was damaged ({check})")
-    # WAL lets one terminal read while another writes; FULL syncs every answer's commit.
-    con.execute("PRAGMA journal_mode = WAL")
-    con.execute("PRAGMA synchronous = FULL")
+    _use_wal(con)
+    con.execute("PRAGMA synchronous = FULL")  # every answer's commit reaches the disk
+
+
+def _use_wal(con: sqlite3.Connection) -> None:
+    """Switch to WAL, so one terminal can read while another writes.
+
+    The switch does not wait on the busy timeout: when two processes open a new
+    file at once, one of them gets "database is locked". It retries until then.
+    WAL is a property of the file, so once set this is a single read.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            if con.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                con.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as e:
+            busy = getattr(e, "sqlite_errorname", "") in {"SQLITE_BUSY", "SQLITE_LOCKED"}
+            if not busy or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 def _classify(error: sqlite3.Error, path: Path) -> Exception:
