@@ -1,0 +1,147 @@
+"""Finding banks by slug or path, lesson metadata and URLs, and the compiled-bank cache."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import MakeCourse
+from lessonkit import catalog
+from lessonkit.errors import ContentError, UsageError
+
+MKDOCS = "site_name: Test\ndocs_dir: content\n"
+
+
+@pytest.fixture
+def course(make_course: MakeCourse) -> Path:
+    return make_course({"mkdocs.yml": MKDOCS})
+
+
+def test_slug_found_from_a_subfolder_of_the_checkout(course: Path, tmp_path: Path) -> None:
+    found = catalog.find("lesson-one", cwd=course / "content", cache_dir=tmp_path / "cache")
+    assert found.slug == "lesson-one"
+    assert found.site == "local"
+    assert [q["id"] for q in found.bank["questions"]] == ["q-single", "q-order"]
+    assert found.lesson == {
+        "slug": "lesson-one",
+        "title": "Lesson one",
+        "plan": "test-plan",
+        "url": "http://127.0.0.1:8000/test-plan/lesson-one/",
+        "insights": ["First idea", "Second idea"],
+        "sections": {
+            "1-first-idea": {"title": "First idea",
+                             "url": "http://127.0.0.1:8000/test-plan/lesson-one/#1-first-idea"},
+            "a-detail": {"title": "A detail",
+                         "url": "http://127.0.0.1:8000/test-plan/lesson-one/#a-detail"},
+            "2-second-idea": {"title": "Second idea",
+                              "url": "http://127.0.0.1:8000/test-plan/lesson-one/#2-second-idea"},
+        },
+    }
+
+
+def test_site_url_from_mkdocs_yml(make_course: MakeCourse, tmp_path: Path) -> None:
+    root = make_course({"mkdocs.yml": MKDOCS + "site_url: 'https://learn.example.org/course/'"
+                        "  # published\nmarkdown_extensions:\n  - x: !!python/name:y.z\n"})
+    found = catalog.find("lesson-one", cwd=root, cache_dir=tmp_path / "cache")
+    assert found.site == "published"
+    assert found.lesson is not None
+    assert found.lesson["sections"]["a-detail"]["url"] == (
+        "https://learn.example.org/course/test-plan/lesson-one/#a-detail")
+
+
+def test_bank_by_path_outside_any_course(tmp_path_factory: pytest.TempPathFactory,
+                                         course: Path) -> None:
+    outside = tmp_path_factory.mktemp("outside")
+    loose = outside / "elsewhere" / "my-bank.yml"
+    loose.parent.mkdir()
+    loose.write_bytes((course / "quizzes" / "lesson-one.yml").read_bytes())
+    found = catalog.find("elsewhere/my-bank.yml", cwd=outside, cache_dir=outside / "cache")
+    assert (found.slug, found.lesson, found.bank["title"]) == ("my-bank", None, "Lesson one quiz")
+
+
+def test_unknown_slug_suggests_a_close_one(course: Path, tmp_path: Path) -> None:
+    with pytest.raises(UsageError) as caught:
+        catalog.find("lesson-on", cwd=course, cache_dir=tmp_path / "cache")
+    assert str(caught.value) == "no quiz called `lesson-on` (did you mean `lesson-one`?)"
+
+
+@pytest.mark.parametrize(("target", "message"), [
+    ("nowhere/bank.yml", "nowhere/bank.yml: not found; give a bank file such as quizzes/SLUG.yml"),
+    ("quizzes/", "quizzes/: a directory, not a bank file; give a bank file such as "
+                 "quizzes/SLUG.yml"),
+])
+def test_bad_paths_are_usage_errors(course: Path, tmp_path: Path, target: str,
+                                    message: str) -> None:
+    with pytest.raises(UsageError) as caught:
+        catalog.find(target, cwd=course, cache_dir=tmp_path / "cache")
+    assert str(caught.value) == message
+
+
+def test_invalid_bank_is_a_content_error_with_positions(make_course: MakeCourse,
+                                                        tmp_path: Path) -> None:
+    root = make_course({"mkdocs.yml": MKDOCS,
+                        "quizzes/lesson-one.yml": "lesson: lesson-one\ntitle: T\npass_mark: 2\n"
+                                                  "questions: []\n"})
+    with pytest.raises(ContentError) as caught:
+        catalog.find("lesson-one", cwd=root, cache_dir=tmp_path / "cache")
+    assert [(p.line, p.column) for p in caught.value.problems] == [(3, 12), (4, 12)]
+    assert all(p.path.endswith("quizzes/lesson-one.yml") for p in caught.value.problems)
+
+
+def fail_compiling(path: Path) -> dict[str, Any]:
+    raise AssertionError(f"compiled {path} again instead of using the cache")
+
+
+def test_cache_answers_until_a_source_changes(course: Path, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path / "cache"
+    first = catalog.find("lesson-one", cwd=course, cache_dir=cache)
+    real_compile = catalog.compile_bank
+    monkeypatch.setattr(catalog, "compile_bank", fail_compiling)
+    assert catalog.find("lesson-one", cwd=course, cache_dir=cache) == first
+    # An edit to the lesson (not the bank) must show up too.
+    lesson = course / "content" / "test-plan" / "lesson-one.md"
+    lesson.write_text(lesson.read_text().replace("title: Lesson one", "title: Lesson 1"))
+    monkeypatch.setattr(catalog, "compile_bank", real_compile)
+    again = catalog.find("lesson-one", cwd=course, cache_dir=cache)
+    assert again.lesson is not None and again.lesson["title"] == "Lesson 1"
+
+
+def test_cache_from_another_version_is_ignored(course: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    catalog.find("lesson-one", cwd=course, cache_dir=cache)
+    (entry,) = (cache / "banks").iterdir()
+    data = json.loads(entry.read_text())
+    data["lessonkit"] = "0.0.0"
+    data["bank"]["title"] = "stale"
+    entry.write_text(json.dumps(data))
+    assert catalog.find("lesson-one", cwd=course, cache_dir=cache).bank["title"] != "stale"
+
+
+def test_unwritable_cache_still_quizzes(course: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder would go")
+    found = catalog.find("lesson-one", cwd=course, cache_dir=blocker)
+    assert found.slug == "lesson-one"
+
+
+def test_cache_folder_follows_lessonkit_home(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LESSONKIT_HOME", str(tmp_path))
+    assert catalog.cache_folder() == tmp_path / "cache"
+    assert catalog.cache_folder(tmp_path / "x") == tmp_path / "x"
+
+
+def test_slugs_lists_the_checkout_and_the_package(course: Path) -> None:
+    assert "lesson-one" in catalog.slugs(course)
+
+
+def test_cached_source_is_relative_to_where_you_stand(course: Path, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(course)
+    catalog.find("lesson-one", cache_dir=tmp_path / "cache")
+    found = catalog.find("lesson-one", cache_dir=tmp_path / "cache")
+    assert found.source == str(Path("quizzes", "lesson-one.yml"))
