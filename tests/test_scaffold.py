@@ -1,0 +1,198 @@
+"""`lessonkit new lesson`: the files it writes, what it refuses, and that the result builds."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import MakeCourse
+from lessonkit import yamldoc
+from lessonkit.models import QUESTION_TYPES, Lesson
+from lessonkit.pagechecks import PLACEHOLDER, is_placeholder
+from lessonkit.scaffold import template, yaml_text
+from lessonkit.validate import validate_paths
+
+REPO = Path(__file__).resolve().parents[1]
+LESSONKIT = str(Path(sys.executable).parent / "lessonkit")
+
+NAV = """\
+site_name: test
+docs_dir: content
+# Page tree
+nav:
+  - Test plan:
+      - test-plan/index.md
+      - Lesson one: test-plan/lesson-one.md   # the first lesson
+# after the nav
+"""
+
+
+def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The real console script, as an author runs it."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run(
+        [LESSONKIT, *args], cwd=cwd, capture_output=True, text=True, env=env, check=False
+    )
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+def fill_placeholders(text: str) -> str:
+    """What an author does, mechanically: keep the example text, drop the markers."""
+    text = text.replace(f"https://{PLACEHOLDER}/", "https://www.python.org/")
+    return re.sub(re.escape(PLACEHOLDER) + r":\s*", "", text).replace("todolessonkit-", "")
+
+
+@pytest.fixture
+def course(make_course: MakeCourse) -> Path:
+    return make_course({"mkdocs.yml": NAV})
+
+
+def test_new_lesson_writes_four_files(course: Path) -> None:
+    result = run(course, "new", "lesson", "second", "--plan", "test-plan", "--title", "Two: more")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines() == [
+        "created content/test-plan/second.md",
+        "created quizzes/second.yml",
+        "updated content/test-plan/index.md",
+        "updated mkdocs.yml",
+        "next: replace every TODO(lessonkit) placeholder, then run `lessonkit validate` "
+        "and `lessonkit report second`",
+    ]
+    assert "lessons: [lesson-one, second]\n" in (course / "content/test-plan/index.md").read_text()
+    assert (course / "mkdocs.yml").read_text() == NAV.replace(
+        "   # the first lesson\n",
+        '   # the first lesson\n      - "Two: more": test-plan/second.md\n',
+    )
+    bank = (course / "quizzes/second.yml").read_text()
+    assert bank.startswith("# yaml-language-server: $schema=../schemas/quiz-bank.schema.json\n")
+    assert re.findall(r"^    type: (\w+)$", bank, re.MULTILINE) == list(QUESTION_TYPES)
+    lesson = (course / "content/test-plan/second.md").read_text()
+    assert 'title: "Two: more"\n' in lesson
+    assert "{{" not in lesson + bank
+
+
+def test_fresh_lesson_has_only_placeholder_problems(course: Path) -> None:
+    run(course, "new", "lesson", "second", "--plan", "test-plan", "--title", "Second")
+    report = validate_paths([], cwd=course)
+    assert report.problems, "the template's placeholders must be flagged"
+    assert [str(p) for p in report.problems if not is_placeholder(p)] == []
+    assert {Path(p.path).name for p in report.problems} == {"second.md", "second.yml"}
+    for name in ("content/test-plan/second.md", "quizzes/second.yml"):
+        path = course / name
+        path.write_text(fill_placeholders(path.read_text()))
+    assert validate_paths([], cwd=course).problems == ()
+
+
+def test_block_list_in_plan_keeps_its_indent(make_course: MakeCourse) -> None:
+    plan = "---\ntitle: T\nsummary: S\naudience: A\nlessons:\n    - lesson-one  # first\n---\nB\n"
+    root = make_course({"content/test-plan/index.md": plan})
+    assert run(root, "new", "lesson", "two", "--plan", "test-plan", "--title", "T").returncode == 0
+    assert (root / "content/test-plan/index.md").read_text() == plan.replace(
+        "# first\n", "# first\n    - two\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["lesson-one", "--plan", "test-plan"],
+            "the slug `lesson-one` is taken: content/test-plan/lesson-one.md, "
+            "quizzes/lesson-one.yml already exist; choose another",
+        ),
+        (
+            ["Lesson_Two", "--plan", "test-plan"],
+            "`Lesson_Two` is not a valid slug: use lower-case letters and digits joined by "
+            "single hyphens, e.g. `lesson-two`",
+        ),
+        (["two", "--plan", "no-plan"], "unknown plan `no-plan`: choose one of `test-plan`"),
+        (
+            ["two", "--plan", "../test-plan"],
+            "unknown plan `../test-plan`: choose one of `test-plan`",
+        ),
+    ],
+)
+def test_refusals_change_nothing(course: Path, args: list[str], message: str) -> None:
+    before = snapshot(course)
+    result = run(course, "new", "lesson", *args, "--title", "Title")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"lessonkit: {message}\n"
+    assert snapshot(course) == before
+
+
+def test_plan_missing_from_nav_changes_nothing(make_course: MakeCourse) -> None:
+    root = make_course({"mkdocs.yml": "site_name: t\nnav:\n  - Home: index.md\n"})
+    before = snapshot(root)
+    result = run(root, "new", "lesson", "two", "--plan", "test-plan", "--title", "T")
+    assert result.returncode == 2
+    assert result.stderr.startswith("lessonkit: mkdocs.yml: the plan `test-plan` is not in `nav`")
+    assert snapshot(root) == before
+
+
+def test_template_has_every_front_matter_field() -> None:
+    text = template("lesson.md")
+    fields = re.findall(r"^(\w+):", text.split("\n---\n")[0], re.MULTILINE)
+    assert fields == list(Lesson.model_fields)
+
+
+@pytest.mark.parametrize(
+    ("text", "scalar"),
+    [
+        ("GPU vs TPU", "GPU vs TPU"),
+        ("CPUs: a primer", '"CPUs: a primer"'),
+        ("#1 rule", '"#1 rule"'),
+        ('Say "hi"', '"Say \\"hi\\""'),
+        ("yes", "yes"),  # YAML 1.2 core schema: plain `yes` is text
+        ("Ünïcode", '"Ünïcode"'),
+    ],
+)
+def test_yaml_text_round_trips(text: str, scalar: str) -> None:
+    assert yaml_text(text) == scalar
+    assert yamldoc.parse(f"k: {scalar}\n", "t.yml").data == {"k": text}
+
+
+@pytest.mark.slow
+def test_scaffold_validate_and_strict_build_in_a_copy(tmp_path: Path) -> None:
+    """The whole author path on a copy of the real repository, ending in a strict build."""
+    for name in ("content", "quizzes", "site_overrides", "schemas"):
+        shutil.copytree(REPO / name, tmp_path / name)
+    shutil.copy(REPO / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    (tmp_path / "src/lessonkit").mkdir(parents=True)  # mkdocs.yml watches it
+    plan = next(p.parent.name for p in (tmp_path / "content").glob("*/index.md"))
+
+    made = run(tmp_path, "new", "lesson", "trial-lesson", "--plan", plan, "--title", "Trial")
+    assert made.returncode == 0, made.stderr
+    checked = run(tmp_path, "validate")
+    assert checked.returncode == 1
+    problems = checked.stdout.splitlines()[:-1]
+    assert problems and all("placeholder left from the template" in p for p in problems)
+
+    for path in (
+        tmp_path / f"content/{plan}/trial-lesson.md",
+        tmp_path / "quizzes/trial-lesson.yml",
+    ):
+        path.write_text(fill_placeholders(path.read_text()))
+    assert run(tmp_path, "validate").returncode == 0
+
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    mkdocs = str(Path(sys.executable).parent / "mkdocs")
+    build = subprocess.run(
+        [mkdocs, "build", "--strict", "--quiet"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert build.returncode == 0, build.stderr
+    page = (tmp_path / f"site/{plan}/trial-lesson/index.html").read_text()
+    assert "State the first insight" in page
