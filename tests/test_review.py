@@ -81,7 +81,7 @@ def test_a_miss_is_flagged_and_comes_back_sooner() -> None:
 
 def test_partly_right_is_hard() -> None:
     assert replay(Rating.Hard, Rating.Good) == [
-        ("Review", "2026-03-02T09:00:00+00:00", 1.2931, 5.1122, False),
+        ("Review", "2026-03-02T09:00:00+00:00", 1.2931, 5.1122, True),
         ("Review", "2026-03-07T09:00:00+00:00", 4.546, 5.1023, False),
     ]
 
@@ -117,8 +117,8 @@ def test_missed_first_then_due_each_in_bank_order() -> None:
         "q1": card(Rating.Good),  # due 3 March
         "q2": card(Rating.Again),  # missed
         "q3": card(Rating.Good, T0 + timedelta(days=5)),  # not due yet
-        "q4": card(Rating.Hard),  # due 2 March
-        "q5": card(Rating.Again),  # missed
+        "q4": card(Rating.Good, T0 - timedelta(days=1)),  # due 2 March
+        "q5": card(Rating.Hard),  # partly right: missed too
     }
     order = ["q5", "q4", "q3", "q2", "q1", "q6"]  # q6 was never answered
     assert due_questions(cards, order, T0 + timedelta(days=3)) == ["q5", "q2", "q4", "q1"]

@@ -7,6 +7,8 @@ Each answer is turned into an FSRS rating and folded into that question's card:
 - right → ``Good``.
 
 ``Easy`` is never given: a quiz answer cannot tell "knew it cold" from "got it".
+Anything not fully right is also flagged *missed* and comes back at the very next
+review, whatever its due date; FSRS spaces the rest out over days.
 Cards are keyed by bank, question id and the hash of the answer key, so when an
 author changes a key the old card stops counting and the question starts afresh.
 Time is always an argument; nothing here reads the clock or draws random numbers.
@@ -37,7 +39,7 @@ SCHEDULER = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=Fal
 
 @dataclass(frozen=True)
 class ReviewCard:
-    """A question's FSRS card, and whether the latest answer to it missed."""
+    """A question's FSRS card, and whether the latest answer to it was not fully right."""
 
     card: Card
     missed: bool
@@ -72,7 +74,8 @@ def advance(held: ReviewCard | None, key: CardKey, *, rating: Rating, at: dateti
     if card.last_review is not None and when < card.last_review:
         when = card.last_review  # another terminal's clock ran behind: never go backwards
     card, _log = SCHEDULER.review_card(card, rating, review_datetime=when)
-    return ReviewCard(card=card, missed=rating == Rating.Again)
+    # Partly right counts as missed, as the quiz summary lists it under "Missed".
+    return ReviewCard(card=card, missed=rating != Rating.Good)
 
 
 def apply_answers(cards: dict[CardKey, str], events: Sequence[AnswerEvent]) -> dict[CardKey, str]:
