@@ -171,7 +171,7 @@ def test_single_question_renders_exactly() -> None:
         "</fieldset>\n"
         '<details class="lk-answer success">\n'
         "<summary>Show the answer to question 1</summary>\n"
-        "<p><strong>Answer:</strong></p><ul><li>a) GPU</li></ul>\n"
+        "<p><strong>Answer:</strong> a) GPU</p>\n"
         "<p>About the options:</p><ul><li>a) Yes: <em>many</em> cores.</li></ul>\n"
         '<div class="lk-explanation"><p>Explanation of pick-one.</p></div>\n'
         '<p class="lk-section">Re-read: <a href="#1-why-gpus">1. Why GPUs</a></p>\n'

@@ -135,11 +135,15 @@ def _answer(question: Question) -> list[str]:
     """The right answer, shown inside the collapsed block."""
     if isinstance(question, ChoiceQuestion):
         right = [
-            f"<li>{_letter(i)}) {safe_html(o.text, inline=True)}</li>"
+            f"{_letter(i)}) {safe_html(o.text, inline=True)}"
             for i, o in enumerate(question.options)
             if o.correct
         ]
-        lines = [f"<p><strong>Answer:</strong></p><ul>{''.join(right)}</ul>"]
+        if isinstance(question, MultipleQuestion):
+            items = "".join(f"<li>{text}</li>" for text in right)
+            lines = [f"<p><strong>Answer:</strong></p><ul>{items}</ul>"]
+        else:
+            lines = [f"<p><strong>Answer:</strong> {right[0]}</p>"]
         feedback = [
             f"<li>{_letter(i)}) {safe_html(o.feedback, inline=True)}</li>"
             for i, o in enumerate(question.options)
