@@ -165,6 +165,42 @@ def _add_new(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     lesson.set_defaults(handler=_new_lesson)
 
 
+# --- report (authors and reviewers) --------------------------------------------------
+
+
+def _report(args: argparse.Namespace) -> int:
+    from .course import check_course
+    from .report import github_annotations, render_text, report_course
+
+    course = check_course(_course_root())
+    reports = report_course(course, args.slug)
+    print(render_text(reports), end="")
+    if course.problems:
+        print(f"note: {len(course.problems)} validation problems; run `lessonkit validate`")
+    if args.format == "github":
+        for line in github_annotations(reports):
+            print(line)
+    return EXIT_OK
+
+
+def _add_report(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "report",
+        help="question quality per lesson: coverage, type mix, item-writing warnings",
+        description="Report, for each lesson, questions per insight, the mix of question types, "
+        "where the correct option sits, item-writing warnings, word count and reading time. "
+        "Exits 0 even with warnings.",
+    )
+    parser.add_argument("slug", nargs="?", metavar="SLUG", help="one lesson (default: all)")
+    parser.add_argument(
+        "--format",
+        choices=["text", "github"],
+        default="text",
+        help="`github` also prints warnings as GitHub Actions annotations",
+    )
+    parser.set_defaults(handler=_report)
+
+
 # --- the parser ------------------------------------------------------------------
 
 # Each part of the CLI registers its subcommands here; the order is the order in --help.
@@ -173,6 +209,7 @@ REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]],
     _add_schema,
     _add_quiz,
     _add_new,
+    _add_report,
 ]
 
 

@@ -1,0 +1,278 @@
+"""`lessonkit report`: the quality of each lesson's questions, as numbers and item-writing warnings.
+
+Warnings are advice for the author and the reviewer, not errors: a lesson with
+warnings still validates and builds. Questions name an insight, not an objective,
+so coverage is counted per insight; the report says so rather than guess.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import yamldoc
+from .course import Course
+from .errors import Problem, UsageError, display_path
+from .lessons import LessonPage
+from .models import QUESTION_TYPES, Bank, ChoiceQuestion, Question, SingleQuestion
+from .pagechecks import body_lines
+
+MIN_PER_INSIGHT = 5
+WORDS_PER_MINUTE = 200  # technical prose is read more slowly than the ~240 of fiction
+NEAR_DUPLICATE = 0.85  # difflib ratio at which two options read as the same answer
+LONG_CORRECT = 1.5  # a correct option this many times its distractors' average length…
+LONG_CORRECT_CHARS = 20  # …and at least this many characters longer gives itself away
+SHORT_EXPLANATION_WORDS = 6
+DOMINANT_SHARE = 0.5  # one position holding more than this share of the correct answers
+DOMINANT_MIN_QUESTIONS = 4  # fewer single-choice questions than this say nothing
+
+_CATCH_ALL = re.compile(
+    r"\b(all|none|both|neither) of (the )?(above|these|those)\b|\bboth [a-d] and [a-d]\b",
+    re.IGNORECASE,
+)
+_MARKUP = re.compile(r"!?\[([^\]]*)\]\([^)]*\)|<[^>]+>|\[\^[^\]]+\]|[#*_`>|]")
+_WORD = re.compile(r"[^\W_]+(?:['\u2019.,-][^\W_]+)*")
+
+
+@dataclass(frozen=True)
+class LessonReport:
+    """Everything `report` says about one lesson."""
+
+    slug: str
+    title: str
+    files: tuple[str, ...]
+    words: int
+    minutes: int  # what the front matter says
+    per_insight: tuple[tuple[str, int], ...]
+    types: Counter[str]
+    positions: Counter[int]  # 0-based position of the correct option in `single` questions
+    warnings: list[Problem] = field(default_factory=list)
+
+    @property
+    def reading_minutes(self) -> int:
+        return max(1, math.ceil(self.words / WORDS_PER_MINUTE))
+
+
+def report_course(course: Course, slug: str | None = None) -> list[LessonReport]:
+    """A report for every lesson with a bank, or for the one named; UsageError if unknown."""
+    if slug is not None and slug not in course.lessons:
+        close = difflib.get_close_matches(slug, list(course.lessons), n=1)
+        hint = f"did you mean `{close[0]}`?" if close else _known(course)
+        raise UsageError(f"no lesson `{slug}`; {hint}")
+    slugs = [slug] if slug is not None else sorted(course.lessons)
+    reports = []
+    for name in slugs:
+        lesson = course.lessons[name]
+        bank = course.banks.get(lesson.meta.quiz)
+        if bank is not None:
+            reports.append(lesson_report(lesson, bank, course.bank_documents[lesson.meta.quiz]))
+    return reports
+
+
+def _known(course: Course) -> str:
+    names = ", ".join(f"`{s}`" for s in sorted(course.lessons)) or "none"
+    return f"lessons: {names}"
+
+
+def lesson_report(lesson: LessonPage, bank: Bank, document: yamldoc.Document) -> LessonReport:
+    """Counts and warnings for one lesson and its bank."""
+    insights = lesson.meta.insights
+    counts = Counter(q.insight for q in bank.questions)
+    per_insight = tuple((text, counts[n]) for n, text in enumerate(insights, start=1))
+    positions = Counter(
+        next(i for i, o in enumerate(q.options) if o.correct)
+        for q in bank.questions
+        if isinstance(q, SingleQuestion)
+    )
+    warnings = _coverage_warnings(lesson, per_insight)
+    warnings += _position_warnings(document, positions)
+    for index, question in enumerate(bank.questions):
+        warnings += item_warnings(document, index, question)
+    return LessonReport(
+        slug=lesson.slug,
+        title=lesson.meta.title,
+        files=(display_path(lesson.path), document.path),
+        words=word_count(lesson),
+        minutes=lesson.meta.minutes,
+        per_insight=per_insight,
+        types=Counter(q.type for q in bank.questions),
+        positions=positions,
+        warnings=sorted(warnings),
+    )
+
+
+def word_count(lesson: LessonPage) -> int:
+    """Words a reader reads: the body outside code blocks, without link targets and markup."""
+    words = 0
+    for _, line in body_lines(lesson):
+        if line.lstrip().startswith(("[^", "*[")):
+            continue  # footnote and abbreviation definitions are reference, not reading
+        words += len(_WORD.findall(_MARKUP.sub(lambda m: f" {m.group(1) or ''} ", line)))
+    return words
+
+
+# --- warnings -------------------------------------------------------------------------
+
+
+def _coverage_warnings(
+    lesson: LessonPage, per_insight: tuple[tuple[str, int], ...]
+) -> list[Problem]:
+    return [
+        lesson.front.problem(
+            ("insights", number),
+            f"insight {number + 1} has {count} question{'' if count == 1 else 's'}, "
+            f"fewer than {MIN_PER_INSIGHT}",
+            f"add questions with `insight: {number + 1}` so a quiz can sample it fairly",
+        )
+        for number, (_, count) in enumerate(per_insight)
+        if count < MIN_PER_INSIGHT
+    ]
+
+
+def _position_warnings(document: yamldoc.Document, positions: Counter[int]) -> list[Problem]:
+    total = sum(positions.values())
+    if total < DOMINANT_MIN_QUESTIONS:
+        return []
+    position, count = max(positions.items(), key=lambda item: (item[1], -item[0]))
+    if count / total <= DOMINANT_SHARE:
+        return []
+    return [
+        document.problem(
+            ("questions",),
+            f"the correct option is {_letter(position)} in {count} of {total} single-choice "
+            "questions",
+            "vary where the right answer sits; learners on the site see the written order",
+            key=True,
+        )
+    ]
+
+
+def item_warnings(document: yamldoc.Document, index: int, question: Question) -> list[Problem]:
+    """Item-writing problems in one question."""
+    loc = ("questions", index)
+    found: list[Problem] = []
+    if len(question.explanation.split()) < SHORT_EXPLANATION_WORDS:
+        found.append(
+            document.problem(
+                (*loc, "explanation"),
+                f"questions[{index}].explanation is short",
+                "say why the answer is right and what the common wrong answer misses",
+            )
+        )
+    if isinstance(question, ChoiceQuestion):
+        found += _option_warnings(document, index, question)
+    return found
+
+
+def _option_warnings(
+    document: yamldoc.Document, index: int, question: ChoiceQuestion
+) -> list[Problem]:
+    loc = ("questions", index, "options")
+    texts = [" ".join(o.text.casefold().split()) for o in question.options]
+    found: list[Problem] = []
+    for number, text in enumerate(texts):
+        where = (*loc, number, "text")
+        catch_all = _CATCH_ALL.search(text)
+        if catch_all:
+            found.append(
+                document.problem(
+                    where,
+                    f'questions[{index}].options[{number}] is a catch-all ("{catch_all.group(0)}")',
+                    "write a real answer; catch-alls test reading strategy, not the lesson",
+                )
+            )
+        for other in range(number):
+            ratio = difflib.SequenceMatcher(None, texts[other], text).ratio()
+            if ratio >= NEAR_DUPLICATE:
+                found.append(
+                    document.problem(
+                        where,
+                        f"questions[{index}].options[{number}] is nearly the same as "
+                        f"options[{other}] ({ratio:.0%} alike)",
+                        "make each option a different answer",
+                    )
+                )
+    if isinstance(question, SingleQuestion):
+        found += _long_correct(document, index, question)
+    return found
+
+
+def _long_correct(
+    document: yamldoc.Document, index: int, question: SingleQuestion
+) -> list[Problem]:
+    right = next(i for i, o in enumerate(question.options) if o.correct)
+    length = len(question.options[right].text)
+    others = [len(o.text) for o in question.options if not o.correct]
+    average = sum(others) / len(others)
+    if length < LONG_CORRECT * average or length - average < LONG_CORRECT_CHARS:
+        return []
+    return [
+        document.problem(
+            ("questions", index, "options", right, "text"),
+            f"questions[{index}]: the correct option is {length / average:.1f} times as long "
+            "as the others",
+            "learners pick the longest option; trim it or give the distractors the same detail",
+        )
+    ]
+
+
+def _letter(position: int) -> str:
+    return chr(ord("A") + position)
+
+
+# --- output -------------------------------------------------------------------------------
+
+
+def render_text(reports: list[LessonReport]) -> str:
+    """The report as an author reads it in a terminal."""
+    blocks = [_render_one(report) for report in reports]
+    warnings = sum(len(r.warnings) for r in reports)
+    lessons = f"{len(reports)} lesson{'' if len(reports) == 1 else 's'}"
+    blocks.append(f"{lessons}, {warnings} warning{'' if warnings == 1 else 's'}")
+    return "\n\n".join(blocks) + "\n"
+
+
+def _render_one(report: LessonReport) -> str:
+    lines = [
+        f"{report.slug}: {report.title}",
+        f"  files: {', '.join(report.files)}",
+        f"  reading: {report.words:,} words, about {report.reading_minutes} min at "
+        f"{WORDS_PER_MINUTE} words a minute (front matter: {report.minutes} min)",
+        f"  questions per insight (aim for {MIN_PER_INSIGHT} or more):",
+    ]
+    width = max(len(text) for text, _ in report.per_insight)
+    for number, (text, count) in enumerate(report.per_insight, start=1):
+        flag = "  < too few" if count < MIN_PER_INSIGHT else ""
+        lines.append(f"    {number}. {text.ljust(width)}  {count:>3}{flag}")
+    lines.append(
+        "  questions per objective: not counted; a question names an insight, not an objective"
+    )
+    mix = ", ".join(f"{t} {report.types[t]}" for t in QUESTION_TYPES if report.types[t])
+    lines.append(f"  question types: {mix}")
+    singles = sum(report.positions.values())
+    if singles:
+        spread = ", ".join(
+            f"{_letter(p)} {report.positions[p]}" for p in range(max(report.positions) + 1)
+        )
+        lines.append(f"  correct option in single-choice questions ({singles}): {spread}")
+    lines.append(f"  warnings: {len(report.warnings) or 'none'}")
+    lines += [f"    {warning}" for warning in report.warnings]
+    return "\n".join(lines)
+
+
+def github_annotations(reports: list[LessonReport]) -> list[str]:
+    """Each warning as a GitHub Actions annotation, shown on the pull request's diff."""
+    return [_annotation(w) for report in reports for w in report.warnings]
+
+
+def _annotation(problem: Problem) -> str:
+    text = problem.message + (f" ({problem.hint})" if problem.hint else "")
+    # Annotations end at a newline and treat % specially; escape both.
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    place = f"file={problem.path}"
+    if problem.line:
+        place += f",line={problem.line},col={problem.column}"
+    return f"::warning {place}::{text}"

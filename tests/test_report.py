@@ -1,0 +1,154 @@
+"""`lessonkit report`: golden output for a bank with every kind of warning, and edge cases."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import LESSON, MakeCourse
+from lessonkit.course import check_course
+from lessonkit.report import lesson_report, report_course, word_count
+
+GOLDEN = Path(__file__).parent / "golden"
+LESSONKIT = str(Path(sys.executable).parent / "lessonkit")
+
+# Eight questions: insight 1 has six, insight 2 only two. Single-choice answers sit at
+# A, A, A, B (A dominates). Question 3 has a catch-all and a near-duplicate option,
+# question 4 a correct option that gives itself away, question 8 a short explanation.
+BANK = """\
+lesson: lesson-one
+title: Lesson one quiz
+pass_mark: 0.5
+questions:
+  - id: s1
+    type: single
+    prompt: Which unit multiplies matrices?
+    insight: 1
+    section: 1-first-idea
+    explanation: The matrix unit does; the scalar unit handles control flow.
+    options:
+      - {text: The matrix unit, correct: true}
+      - text: The scalar unit
+      - text: The vector unit
+  - id: s2
+    type: single
+    prompt: Which memory is stacked beside the chip?
+    insight: 1
+    section: 1-first-idea
+    explanation: HBM is stacked DRAM packaged beside the processor die.
+    options:
+      - {text: HBM, correct: true}
+      - text: SRAM
+  - id: s3
+    type: single
+    prompt: What limits an input-bound accelerator?
+    insight: 1
+    section: 1-first-idea
+    explanation: The input pipeline cannot feed it fast enough, so it waits.
+    options:
+      - {text: The input pipeline, correct: true}
+      - text: The input pipelines
+      - text: All of the above
+  - id: s4
+    type: single
+    prompt: What is cost per unit of useful work?
+    insight: 1
+    section: 1-first-idea
+    explanation: Divide the price by throughput that the workload really achieves.
+    options:
+      - text: Price
+      - {text: Price divided by peak throughput times measured utilisation, correct: true}
+      - text: Peak
+  - id: t1
+    type: true_false
+    prompt: Peak figures are ceilings.
+    insight: 1
+    section: a-detail
+    explanation: Vendors quote the most a chip can do, never what a workload achieves.
+    answer: true
+  - id: t2
+    type: true_false
+    prompt: Sparse peaks equal dense peaks.
+    insight: 1
+    section: a-detail
+    explanation: A sparse peak assumes half the weights are zero, so it doubles the figure.
+    answer: false
+  - id: o1
+    type: order
+    prompt: Order the steps.
+    insight: 2
+    section: 2-second-idea
+    explanation: Measure first, then price, then divide, as the lesson shows.
+    items: [measure, price, divide]
+  - id: n1
+    type: numeric
+    prompt: What is 6 times 7?
+    insight: 2
+    section: 2-second-idea
+    explanation: Forty-two.
+    answer: 42
+"""
+
+
+@pytest.fixture
+def course(make_course: MakeCourse) -> Path:
+    return make_course({"quizzes/lesson-one.yml": BANK})
+
+
+def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "GITHUB_ACTIONS"}
+    return subprocess.run(
+        [LESSONKIT, *args], cwd=cwd, capture_output=True, text=True, env=env, check=False
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "golden"),
+    [
+        (["report"], "report-warnings.txt"),
+        (["report", "lesson-one", "--format", "github"], "report-github.txt"),
+    ],
+)
+def test_golden_report(course: Path, args: list[str], golden: str) -> None:
+    result = run(course, *args)
+    assert (result.returncode, result.stderr) == (0, "")
+    if os.environ.get("LESSONKIT_UPDATE_GOLDEN"):
+        (GOLDEN / golden).write_text(result.stdout, encoding="utf-8")
+    expected = (GOLDEN / golden).read_text(encoding="utf-8")
+    assert result.stdout == expected
+
+
+def test_unknown_lesson_is_a_usage_error(course: Path) -> None:
+    result = run(course, "report", "lesson-on")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "lessonkit: no lesson `lesson-on`; did you mean `lesson-one`?\n"
+
+
+def test_clean_bank_has_no_warnings_but_few_questions(make_course: MakeCourse) -> None:
+    course = check_course(make_course())
+    [report] = report_course(course)
+    assert [w.message for w in report.warnings] == [
+        "insight 1 has 1 question, fewer than 5",
+        "insight 2 has 1 question, fewer than 5",
+        "questions[0].explanation is short",
+        "questions[1].explanation is short",
+    ]
+
+
+def test_word_count_skips_code_links_and_footnotes(make_course: MakeCourse) -> None:
+    body = (
+        "\nSee [the guide](https://www.python.org/a-b-c) and `code`.[^1]\n\n"
+        "```python\nnot counted at all\n```\n\n[^1]: Not counted either.\n"
+    )
+    course = check_course(make_course({"content/test-plan/lesson-one.md": LESSON + body}))
+    lesson = course.lessons["lesson-one"]
+    # Opening text (2), 1 First idea (3), Text (1), A detail (2), 2 Second idea (3), Text (1),
+    # See the guide and code (5): link targets, footnotes and the code block are left out.
+    assert word_count(lesson) == 17
+    bank = course.banks["lesson-one"]
+    report = lesson_report(lesson, bank, course.bank_documents["lesson-one"])
+    assert report.reading_minutes == 1
