@@ -74,6 +74,21 @@ def expected_form(question: QuestionData) -> str:
             f"e.g. `{_pairs_example(left)}`.")
 
 
+def listing(question: QuestionData, display: Sequence[int]) -> list[str]:
+    """The numbered (and, for ``match``, lettered) lines a question shows to choose from."""
+    kind = question["type"]
+    if kind in ("single", "multiple"):
+        return [f"  {n}. {question['options'][i]['text']}" for n, i in enumerate(display, 1)]
+    if kind == "order":
+        return [f"  {n}. {question['items'][i]}" for n, i in enumerate(display, 1)]
+    if kind == "match":
+        rights = [p["right"] for p in question["pairs"]] + list(question["distractors"])
+        lefts = [f"  {n}. {p['left']}" for n, p in enumerate(question["pairs"], 1)]
+        letters = [f"  {LETTERS[n]}. {rights[i]}" for n, i in enumerate(display)]
+        return [*lefts, "  with", *letters]
+    return []
+
+
 def parse(question: QuestionData, text: str, display: Sequence[int]) -> Response:
     """The canonical response for ``text``, or ResponseError saying what form is expected."""
     kind = question["type"]

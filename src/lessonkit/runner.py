@@ -29,24 +29,11 @@ if TYPE_CHECKING:
 Clock = Callable[[], datetime]
 OnAnswer = Callable[[str, "Response", "Grade"], None]
 QuestionData = Mapping[str, Any]
-TICK, CROSS, HALF = "\u2713", "\u2717", "\u25d0"  # ✓ ✗ ◐: the result never rests on colour
-LOCAL_NOTE = "local site: `make serve` in the course folder"
+TICK, CROSS, HALF = session.TICK, session.CROSS, "\u25d0"  # ◐: partly right
 
 
 def _utcnow() -> datetime:
     return datetime.now(UTC)
-
-
-def _num(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
-def _points(score: float, max_score: float) -> str:
-    return f"{_num(score)} of {_num(max_score)} point{'' if max_score == 1 else 's'}"
-
-
-def _percent(share: float) -> str:
-    return f"{share * 100:.0f}%"
 
 
 def _verdict(grade: Grade) -> tuple[str, str]:
@@ -66,6 +53,10 @@ class PlainUi:
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
+
+    def stress(self, text: str, style: str) -> None:
+        """A line that a terminal shows in ``style``; plain output has only the words."""
+        self.say(text)
 
     def notice(self, text: str) -> None:
         self.say(f"Note: {text}")
@@ -93,11 +84,11 @@ class PlainUi:
 
     def header(self, compiled: catalog.Compiled, attempt: session.Attempt) -> None:
         bank, count = compiled.bank, len(attempt.plan.order)
-        self.say(f"Quiz: {bank['title']}")
+        self.stress(f"Quiz: {bank['title']}", "bold")
         if compiled.lesson and compiled.lesson["title"] != bank["title"]:
             self.say(f"Lesson: {compiled.lesson['title']}")
         self.say(f"{count} question{'s' if count != 1 else ''}, pass mark "
-                 f"{_percent(float(bank['pass_mark']))}. Seed {attempt.plan.seed} "
+                 f"{session.percent(float(bank['pass_mark']))}. Seed {attempt.plan.seed} "
                  "(--seed repeats this order).")
         if attempt.marks:
             self.say(f"Resuming: {len(attempt.marks)} answered, {len(attempt.remaining())} to go.")
@@ -108,7 +99,7 @@ class PlainUi:
         self.say()
         self.say(f"Question {number} of {total}  {_bar(done, total)}  {done} answered")
         self.say(str(question["prompt"]).strip())
-        for line in _choices(question, display):
+        for line in responses.listing(question, display):
             self.say(line)
         self.say(responses.expected_form(question))
         self.stdout.flush()
@@ -122,7 +113,9 @@ class PlainUi:
     def feedback(self, question: QuestionData, grade: Grade, answer: str | None,
                  where: session.Section) -> None:
         symbol, words = _verdict(grade)
-        self.say(f"{symbol} {words}: {_points(grade.score, grade.max_score)}.")
+        style = "green" if grade.correct else "yellow" if grade.score else "red"
+        earned = session.points(grade.score, grade.max_score)
+        self.stress(f"{symbol} {words}: {earned}.", f"bold {style}")
         if answer is not None and not grade.correct:
             self.say(f"The answer: {answer}")
         for text in grade.feedback:
@@ -130,7 +123,7 @@ class PlainUi:
         self.say(f"Why: {str(question['explanation']).strip()}")
         self.say(f"Re-read: {where}")
         if where.url:
-            self.say(f"  {_link(where)}")
+            self.say(f"  {session.link(where)}")
 
     def saved(self, slug: str, *, interrupted: bool) -> None:
         why = "Stopped." if interrupted else "Saved."
@@ -140,53 +133,14 @@ class PlainUi:
                 result: session.Summary) -> None:
         self.say()
         self.say(f"Summary: {compiled.bank['title']}")
-        for label, value in _summary_rows(result):
+        for label, value in session.summary_rows(result):
             self.say(f"{label}: {value}")
-        self.say(_next(compiled.slug))
+        self.say(session.next_step(compiled.slug))
 
 
 def _bar(done: int, total: int, width: int = 20) -> str:
     filled = round(width * done / total) if total else width
     return "[" + "#" * filled + "-" * (width - filled) + "]"
-
-
-def _choices(question: QuestionData, display: Sequence[int]) -> list[str]:
-    kind = question["type"]
-    if kind in ("single", "multiple"):
-        return [f"  {n}. {question['options'][i]['text']}" for n, i in enumerate(display, 1)]
-    if kind == "order":
-        return [f"  {n}. {question['items'][i]}" for n, i in enumerate(display, 1)]
-    if kind == "match":
-        rights = [p["right"] for p in question["pairs"]] + list(question["distractors"])
-        lefts = [f"  {n}. {p['left']}" for n, p in enumerate(question["pairs"], 1)]
-        letters = [f"  {responses.LETTERS[n]}. {rights[i]}" for n, i in enumerate(display)]
-        return [*lefts, "  with", *letters]
-    return []
-
-
-def _link(where: session.Section) -> str:
-    if where.url is None:
-        return ""
-    local = where.url.startswith(catalog.LOCAL_SITE)
-    return where.url + (f" ({LOCAL_NOTE})" if local else "")
-
-
-def _summary_rows(result: session.Summary) -> list[tuple[str, str]]:
-    share = result.score / result.max_score if result.max_score else 0.0
-    verdict = f"{TICK} Passed" if result.passed else f"{CROSS} Not passed"
-    rows = [("Score", f"{_points(result.score, result.max_score)} ({_percent(share)})"),
-            ("Result", f"{verdict} (pass mark {_percent(result.pass_mark)})")]
-    rows += [(f"Insight {i.number}", f"{i.text}: {_points(i.score, i.max_score)}")
-             for i in result.insights]
-    for m in result.missed:
-        link = f"\n  {_link(m.section)}" if m.section.url else ""
-        rows.append((f"Missed question {m.number}", f"{m.question_id}, "
-                     f"{_points(m.score, m.max_score)}. Re-read {m.section}{link}"))
-    return rows if result.missed else [*rows, ("Missed", "none")]
-
-
-def _next(slug: str) -> str:
-    return f"Next: `lessonkit review {slug}` asks again what you missed, when it is due."
 
 
 class RichUi(PlainUi):
@@ -200,6 +154,9 @@ class RichUi(PlainUi):
 
     def say(self, text: str = "") -> None:
         self.console.print(text, markup=False)
+
+    def stress(self, text: str, style: str) -> None:
+        self.console.print(text, style=style, markup=False)
 
     def read(self, prompt: str = "Answer (? hint, q save and quit): ") -> str | None:
         try:
@@ -220,19 +177,19 @@ class RichUi(PlainUi):
                     f"{done} answered")
         self.console.print(row)
         self.console.print(Markdown(str(question["prompt"])))
-        for line in _choices(question, display):
-            self.console.print(Markdown(line.strip()) if line.strip() != "with" else "  with")
-        self.console.print(responses.expected_form(question), style="italic")
+        for line in responses.listing(question, display):
+            self.say(line)
+        self.console.print(responses.expected_form(question), style="italic", markup=False)
 
     def summary(self, compiled: catalog.Compiled, attempt: session.Attempt,
                 result: session.Summary) -> None:
         from rich.table import Table
 
         table = Table(title=f"Summary: {compiled.bank['title']}", show_header=False)
-        for label, value in _summary_rows(result):
+        for label, value in session.summary_rows(result):
             table.add_row(label, value)
         self.console.print(table)
-        self.say(_next(compiled.slug))
+        self.say(session.next_step(compiled.slug))
 
 
 def make_ui(stdin: IO[str], stdout: IO[str], *, no_color: bool = False) -> PlainUi:
@@ -415,19 +372,14 @@ def _grade_file(compiled: catalog.Compiled, path: Path, *, as_json: bool, stdout
     given = responses.read_answers(path, compiled.bank["questions"])
     attempt = session.grade_all(compiled.slug, compiled.bank, {k: r for k, (r, _) in given.items()})
     result = session.summarise(attempt, compiled.lesson)
-    rows = [{"id": q, "response": m.response if m else None, "score": m.score if m else 0.0,
-             "max_score": m.max_score if m else float(attempt.question(q).get("points", 1)),
-             "correct": bool(m and m.correct)}
-            for q in attempt.plan.order for m in [attempt.marks.get(q)]]
     if as_json:
-        doc = {"quiz": compiled.slug, "score": result.score, "max_score": result.max_score,
-               "pass_mark": result.pass_mark, "passed": result.passed, "questions": rows}
-        stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        stdout.write(json.dumps(session.report(attempt, result), indent=2, ensure_ascii=False))
+        stdout.write("\n")
         return 0
     ui = PlainUi(sys.stdin, stdout, echo=False)
-    for row in rows:
-        mark = attempt.marks.get(str(row["id"]))
-        said = _points(mark.score, mark.max_score) if mark else "not answered"
-        ui.say(f"{TICK if mark and mark.correct else CROSS} {row['id']}: {said}")
+    for question_id in attempt.plan.order:
+        mark = attempt.marks.get(question_id)
+        said = session.points(mark.score, mark.max_score) if mark else "not answered"
+        ui.say(f"{TICK if mark and mark.correct else CROSS} {question_id}: {said}")
     ui.summary(compiled, attempt, result)
     return 0

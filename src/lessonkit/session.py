@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from lessonkit.catalog import LOCAL_SITE
 from lessonkit.responses import choices, to_json
 
 if TYPE_CHECKING:
@@ -285,3 +286,64 @@ def summarise(attempt: Attempt, lesson: LessonData | None) -> Summary:
     pass_mark = float(attempt.bank["pass_mark"])
     passed = score + PASS_SLACK >= pass_mark * max_score
     return Summary(score, max_score, pass_mark, passed, scores, tuple(missed))
+
+
+def report(attempt: Attempt, result: Summary) -> dict[str, Any]:
+    """The machine-readable result of an attempt (`--json`); unanswered questions score 0."""
+    rows = []
+    for question_id in attempt.plan.order:
+        mark = attempt.marks.get(question_id)
+        points = float(attempt.question(question_id).get("points", 1))
+        rows.append({"id": question_id, "response": mark.response if mark else None,
+                     "score": mark.score if mark else 0.0, "max_score": points,
+                     "correct": bool(mark and mark.correct)})
+    return {"quiz": attempt.slug, "score": result.score, "max_score": result.max_score,
+            "pass_mark": result.pass_mark, "passed": result.passed, "questions": rows}
+
+
+# --- the summary in words ------------------------------------------------------
+
+TICK, CROSS = "\u2713", "\u2717"  # ✓ ✗: pass and fail never rest on colour alone
+LOCAL_NOTE = "local site: `make serve` in the course folder"
+
+
+def _num(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def points(score: float, max_score: float) -> str:
+    """`1.5 of 2 points`: at most two decimals, no trailing zeros."""
+    return f"{_num(score)} of {_num(max_score)} point{'' if max_score == 1 else 's'}"
+
+
+def percent(share: float) -> str:
+    """`0.7` as `70%`."""
+    return f"{share * 100:.0f}%"
+
+
+def link(where: Section) -> str:
+    """A section's URL, saying so when it points at the local preview site."""
+    if where.url is None:
+        return ""
+    local = where.url.startswith(LOCAL_SITE)
+    return where.url + (f" ({LOCAL_NOTE})" if local else "")
+
+
+def summary_rows(result: Summary) -> list[tuple[str, str]]:
+    """The summary as (label, value) rows: printed as lines, or as a table on a terminal."""
+    share = result.score / result.max_score if result.max_score else 0.0
+    verdict = f"{TICK} Passed" if result.passed else f"{CROSS} Not passed"
+    rows = [("Score", f"{points(result.score, result.max_score)} ({percent(share)})"),
+            ("Result", f"{verdict} (pass mark {percent(result.pass_mark)})")]
+    rows += [(f"Insight {i.number}", f"{i.text}: {points(i.score, i.max_score)}")
+             for i in result.insights]
+    for m in result.missed:
+        url = f"\n  {link(m.section)}" if m.section.url else ""
+        rows.append((f"Missed question {m.number}", f"{m.question_id}, "
+                     f"{points(m.score, m.max_score)}. Re-read {m.section}{url}"))
+    return rows if result.missed else [*rows, ("Missed", "none")]
+
+
+def next_step(slug: str) -> str:
+    """What to do after a quiz."""
+    return f"Next: `lessonkit review {slug}` asks again what you missed, when it is due."
