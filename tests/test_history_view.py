@@ -1,0 +1,244 @@
+"""`lessonkit history`, `list` and `review`: exact plain output over a real history database."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from conftest import MakeCourse
+
+from lessonkit.history_view import (
+    Table,
+    history_command,
+    list_command,
+    render,
+    review_command,
+)
+from lessonkit.runner import quiz_command
+
+MKDOCS = "site_name: Test\ndocs_dir: content\nsite_url: https://learn.example.org/\n"
+BANK = """\
+lesson: lesson-one
+title: Lesson one quiz
+pass_mark: 0.6
+shuffle: {questions: false, options: false}
+questions:
+  - id: q-tf
+    type: true_false
+    prompt: Sky is blue.
+    insight: 1
+    section: 1-first-idea
+    explanation: It is.
+    answer: true
+  - id: q-num
+    type: numeric
+    prompt: How long?
+    insight: 2
+    section: 2-second-idea
+    explanation: Three and a half.
+    answer: 3.5
+    tolerance: 0.1
+  - id: q-text
+    type: text
+    prompt: Capital of France?
+    insight: 2
+    section: a-detail
+    explanation: Paris.
+    accept: [Paris]
+"""
+START = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
+
+
+def ticking(start: datetime) -> Iterator[datetime]:
+    moment = start
+    while True:
+        yield moment
+        moment += timedelta(seconds=10)
+
+
+@pytest.fixture
+def course(make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch) -> Path:
+    root = make_course({"mkdocs.yml": MKDOCS, "quizzes/lesson-one.yml": BANK})
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("LESSONKIT_HOME", str(root / "home"))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return root
+
+
+def quiz(typed: str, start: datetime = START) -> str:
+    out, clock = io.StringIO(), ticking(start)
+    quiz_command("lesson-one", seed=1, stdin=io.StringIO(typed), stdout=out,
+                 clock=lambda: next(clock))  # fmt: skip
+    return out.getvalue()
+
+
+def history(slug: str | None = None) -> str:
+    out = io.StringIO()
+    assert history_command(slug, stdout=out, zone=UTC) == 0
+    return out.getvalue()
+
+
+def review(typed: str, at: datetime) -> str:
+    out, clock = io.StringIO(), ticking(at)
+    code = review_command(None, seed=3, stdin=io.StringIO(typed), stdout=out,
+                          clock=lambda: next(clock), zone=UTC)  # fmt: skip
+    assert code == 0
+    return out.getvalue()
+
+
+# --- history ---------------------------------------------------------------------
+
+
+def test_history_lists_attempts_with_score_result_and_duration(course: Path) -> None:
+    quiz("t\n3.5\nParis\n")  # all right
+    quiz("f\nq\n", START + timedelta(hours=1))  # one wrong, then saved and quit
+    assert history() == (
+        "History\n"
+        "Started           Quiz        Score       Result                       Duration\n"
+        "2026-11-22 09:00  lesson-one  3/3 (100%)  \u2713 passed                     0m 40s\n"
+        "2026-11-22 10:00  lesson-one  0/1 (0%)    unfinished, 1 of 3 answered  -\n"
+    )
+
+
+def test_history_with_nothing_yet(course: Path) -> None:
+    assert history() == "No attempts yet. Take a quiz with `lessonkit quiz SLUG`.\n"
+    assert history("lesson-one") == (
+        "No attempts at lesson-one yet. Take a quiz with `lessonkit quiz lesson-one`.\n"
+    )
+
+
+def test_history_of_an_unknown_quiz_suggests_the_right_one(course: Path) -> None:
+    from lessonkit.errors import UsageError
+
+    with pytest.raises(UsageError, match=r"no quiz called `lesson-on` \(did you mean `lesson-one`"):
+        history("lesson-on")
+
+
+def test_render_plain_has_no_trailing_spaces() -> None:
+    out = io.StringIO()
+    render(Table("T", ("A", "Long header"), [("x", ""), ("longer", "y")]), out, color=False)
+    assert out.getvalue() == "T\nA       Long header\nx\nlonger  y\n"
+
+
+# --- list ------------------------------------------------------------------------
+
+
+def test_list_shows_plans_lessons_counts_and_best_scores(course: Path) -> None:
+    out = io.StringIO()
+    list_command(stdout=out)
+    before = out.getvalue()
+    quiz("f\n3.5\nParis\n")  # 2 of 3: passes a 0.6 mark
+    quiz("t\n9\nRome\n", START + timedelta(hours=1))  # 1 of 3
+    out = io.StringIO()
+    list_command(stdout=out)
+    assert before == (
+        "Lessons\n"
+        "Plan       Lesson      Quiz        Questions  Best score\n"
+        "Test plan  Lesson one  lesson-one  3          not taken yet\n"
+    )
+    assert out.getvalue() == (
+        "Lessons\n"
+        "Plan       Lesson      Quiz        Questions  Best score\n"
+        "Test plan  Lesson one  lesson-one  3          2/3 (67%) \u2713 passed\n"
+    )
+
+
+# --- review ----------------------------------------------------------------------
+
+
+def test_review_asks_the_missed_question_then_spaces_the_rest(course: Path) -> None:
+    quiz("f\n3.5\nParis\n")  # q-tf missed
+    assert review("", START - timedelta(minutes=1)).startswith("1 question to review")
+
+    out = review("t\n", START + timedelta(hours=1))
+    assert out.splitlines()[:4] == [
+        "1 question to review: missed ones first, then due.",
+        "",
+        "Review: Lesson one quiz, 1 question",
+        "",
+    ]
+    assert "Question 1 of 1" in out and "Sky is blue." in out and "How long?" not in out
+    # Right the second time, an hour later: it comes back tomorrow, before the other two.
+    assert out.endswith("Review done. Next review due 2026-11-23 10:00 (lesson-one).\n")
+
+    assert review("", START + timedelta(hours=2)) == (
+        "Nothing to review now. Next review due 2026-11-23 10:00 (lesson-one).\n"
+    )
+    later = review("t\n3.5\nParis\n", START + timedelta(days=2, hours=1))
+    assert later.startswith("3 questions to review")
+    assert later.index("Sky is blue.") < later.index("How long?") < later.index("Capital")
+    assert history().splitlines()[-2:] == [
+        "2026-11-22 10:00  lesson-one  1/1 (100%)  review, 1 asked  0m 20s",
+        "2026-11-24 10:00  lesson-one  3/3 (100%)  review, 3 asked  0m 40s",
+    ]
+
+
+def test_review_before_any_quiz(course: Path) -> None:
+    assert review("", START) == (
+        "Nothing to review yet: answer a quiz first (`lessonkit quiz SLUG`).\n"
+    )
+
+
+def test_quitting_a_review_keeps_what_was_answered(course: Path) -> None:
+    quiz("f\n9\nRome\n")  # all three missed
+    out = review("t\nq\n", START + timedelta(hours=1))
+    assert out.endswith(
+        "Stopped. Your answers so far are kept; `lessonkit review` goes on later.\n"
+    )
+    # q-tf was answered right before quitting; the other two are still missed.
+    assert review("", START + timedelta(hours=2)).startswith("2 questions to review")
+
+
+def test_a_changed_answer_key_is_told_once_and_the_question_starts_afresh(course: Path) -> None:
+    quiz("f\n3.5\nParis\n")  # q-tf missed
+    bank = course / "quizzes" / "lesson-one.yml"
+    bank.write_text(bank.read_text().replace("answer: true", "answer: false"))
+    out = review("", START + timedelta(hours=1))
+    assert out == (
+        "Note: lesson-one: the answer to 'q-tf' was changed by the course authors; "
+        "your earlier answers to it no longer count for review\n"
+        "Nothing to review now. Next review due 2026-11-24 09:00 (lesson-one).\n"
+    )
+    assert "Note:" not in review("", START + timedelta(hours=2))
+
+
+# --- through the real entry point ------------------------------------------------
+
+
+def lessonkit(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LESSONKIT_HOME": str(cwd / "home"), "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run([sys.executable, "-m", "lessonkit", *args], input=stdin, cwd=cwd,
+                          env=env, capture_output=True, text=True, timeout=60)  # fmt: skip
+
+
+def test_cli_history_list_review(course: Path) -> None:
+    done = lessonkit("history", cwd=course)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        "No attempts yet. Take a quiz with `lessonkit quiz SLUG`.\n",
+        "",
+    )
+    done = lessonkit("history", "nope", cwd=course)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "lessonkit: no quiz called `nope` (known quizzes: lesson-one)\n"
+    done = lessonkit("list", cwd=course)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines()[-1].endswith("not taken yet")
+    done = lessonkit("review", "lesson-one", cwd=course)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == "Nothing to review yet: answer a quiz first (`lessonkit quiz SLUG`).\n"
+
+
+def test_a_corrupt_history_is_reported_not_a_traceback(course: Path) -> None:
+    (course / "home").mkdir()
+    (course / "home" / "history.db").write_bytes(b"not sqlite" * 100)
+    done = lessonkit("history", cwd=course)
+    assert done.returncode == 0
+    assert done.stdout.startswith(f"Note: history database {course}/home/history.db was unreadable")
+    assert "Traceback" not in done.stderr
