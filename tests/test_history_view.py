@@ -11,8 +11,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from conftest import MakeCourse
 
+from conftest import MakeCourse
 from lessonkit.history_view import (
     Table,
     history_command,
