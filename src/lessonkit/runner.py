@@ -159,8 +159,10 @@ class RichUi(PlainUi):
         self.console.print(text, style=style, markup=False)
 
     def read(self, prompt: str = "Answer (? hint, q save and quit): ") -> str | None:
-        try:
-            return self.console.input(f"[bold]{prompt}[/bold]")
+        from rich.text import Text
+
+        try:  # Text, not markup: `[y/n]` in a prompt is not a style tag
+            return self.console.input(Text(prompt, style="bold"))
         except EOFError:
             self.say()
             return None
