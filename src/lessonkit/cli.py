@@ -201,6 +201,101 @@ def _add_report(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser.set_defaults(handler=_report)
 
 
+# --- diff (reviewers) -------------------------------------------------------------------
+
+
+def _diff(args: argparse.Namespace) -> int:
+    from .bankdiff import diff_revisions, render_markdown
+
+    print(render_markdown(diff_revisions(_course_root(), args.base, args.head)), end="")
+    return EXIT_OK
+
+
+def _add_diff(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "diff",
+        help="bank changes between git revisions, as Markdown for a pull request",
+        description="Compare the question banks at BASE with HEAD (default: the working tree) "
+        "question by question: added, removed, reworded, and answer keys or points changed.",
+    )
+    parser.add_argument("base", metavar="BASE", help="revision to compare from, e.g. origin/main")
+    parser.add_argument(
+        "head", nargs="?", metavar="HEAD", help="revision to compare to (default: working tree)"
+    )
+    parser.set_defaults(handler=_diff)
+
+
+# --- history / review / list (the learner's record; logic in history_view.py) -----------
+
+
+def _data_dir(args: argparse.Namespace) -> Path | None:
+    return Path(args.data_dir) if args.data_dir else None
+
+
+def _history(args: argparse.Namespace) -> int:
+    from .history_view import history_command
+
+    return history_command(args.slug, data_dir=_data_dir(args), no_color=args.no_color)
+
+
+def _review(args: argparse.Namespace) -> int:
+    from .history_view import review_command
+
+    return review_command(
+        args.slug, data_dir=_data_dir(args), no_color=args.no_color, seed=args.seed
+    )
+
+
+def _list(args: argparse.Namespace) -> int:
+    from .history_view import list_command
+
+    return list_command(data_dir=_data_dir(args), no_color=args.no_color)
+
+
+def _learner_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-color", action="store_true", help="no colour (also NO_COLOR=1)")
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="history folder (default: LESSONKIT_HOME or the platform's)",
+    )
+
+
+def _add_history(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "history",
+        help="your quiz attempts: date, score, pass or fail, duration",
+        description="List your attempts, oldest first, with score, result and duration.",
+    )
+    parser.add_argument("slug", nargs="?", metavar="SLUG", help="one quiz (default: all)")
+    _learner_options(parser)
+    parser.set_defaults(handler=_history)
+
+
+def _add_review(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "review",
+        help="ask again the questions you missed or that are due (spaced repetition)",
+        description="Ask again the questions you missed, then those due for review, scheduled "
+        "with spaced repetition (FSRS). Answers are saved as you give them.",
+    )
+    parser.add_argument("slug", nargs="?", metavar="SLUG", help="one quiz (default: all taken)")
+    parser.add_argument("--seed", type=int, metavar="N", help="shuffle options with seed N")
+    _learner_options(parser)
+    parser.set_defaults(handler=_review)
+
+
+def _add_list(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "list",
+        help="learning plans and lessons, with question counts and your best scores",
+        description="List the learning plans and their lessons in reading order, each with its "
+        "quiz, number of questions and your best score.",
+    )
+    _learner_options(parser)
+    parser.set_defaults(handler=_list)
+
+
 # --- the parser ------------------------------------------------------------------
 
 # Each part of the CLI registers its subcommands here; the order is the order in --help.
@@ -208,8 +303,12 @@ REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]],
     _add_validate,
     _add_schema,
     _add_quiz,
+    _add_history,
+    _add_review,
+    _add_list,
     _add_new,
     _add_report,
+    _add_diff,
 ]
 
 
