@@ -226,7 +226,7 @@ def test_cli_history_list_review(course: Path) -> None:
     )
     done = lessonkit("history", "nope", cwd=course)
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr == "lessonkit: no quiz called `nope` (known quizzes: lesson-one)\n"
+    assert done.stderr.startswith("lessonkit: no quiz called `nope` (known quizzes: ")
     done = lessonkit("list", cwd=course)
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.splitlines()[-1].endswith("not taken yet")
