@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
+import nh3
 import pytest
 
 from lessonkit import site
@@ -145,7 +146,7 @@ def test_self_check_opens_with_heading_count_and_terminal_call_to_action() -> No
     html = site.self_check(make_bank(SINGLE, TRUE_FALSE), "gpu-vs-tpu", SECTIONS)
     assert html.startswith(
         "## Check yourself\n\n"
-        '<div class="lk-self-check" data-quiz="gpu-vs-tpu">\n'
+        '<div class="lk-self-check" data-quiz="gpu-vs-tpu" data-search-exclude>\n'
         '<p class="lk-intro">2 questions from <em>GPU vs TPU</em>. '
         "Answer in your head or pick an option, then open the answer.</p>\n"
     )
@@ -506,3 +507,32 @@ def test_host_check_catches_the_theme_default_google_fonts(stand_in: Path, tmp_p
     assert found and all(
         "fonts.googleapis.com" in line or "fonts.gstatic.com" in line for line in found
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Plain sentence, with 3.5 numbers (and brackets)?",
+        'It\'s a "quote" and 100% sure; e.g. H100s -- or not.',
+        "Folded block scalar\n",
+        "1. a list",
+        "- a list",
+        "> a quote",
+        "    indented code",
+        "trailing spaces  ",
+        "x = 1",
+        "Setext\n===",
+        "a & b < c",
+        "snake_case and *stars*",
+    ],
+)
+def test_plain_text_shortcut_renders_as_markdown_would(text: str) -> None:
+    """safe_html skips Markdown for plain text; the result must not change."""
+    site._markdown.cache_clear()
+    for inline in (False, True):
+        slow = nh3.clean(
+            site._markdown().reset().convert(text), tags=site._ALLOWED_TAGS, attributes={}
+        ).strip()
+        if inline and slow.count("<p>") == 1 and slow.startswith("<p>") and slow.endswith("</p>"):
+            slow = slow[3:-4]
+        assert site.safe_html(text, inline=inline) == slow
