@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -145,3 +147,31 @@ def test_cached_source_is_relative_to_where_you_stand(course: Path, tmp_path: Pa
     catalog.find("lesson-one", cache_dir=tmp_path / "cache")
     found = catalog.find("lesson-one", cache_dir=tmp_path / "cache")
     assert found.source == str(Path("quizzes", "lesson-one.yml"))
+
+
+def test_installed_course_is_found_from_any_folder(course: Path, tmp_path_factory: pytest.TempPathFactory,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a wheel installs: the course under lessonkit/_course, used outside any checkout."""
+    packaged = tmp_path_factory.mktemp("site-packages") / "_course"
+    for part in ("quizzes", "content"):
+        shutil.copytree(course / part, packaged / part)
+    shutil.copy(course / "mkdocs.yml", packaged / "mkdocs.yml")
+    monkeypatch.setattr(catalog, "PACKAGED", packaged)
+    anywhere = tmp_path_factory.mktemp("anywhere")
+    found = catalog.find("lesson-one", cwd=anywhere, cache_dir=anywhere / "cache")
+    assert found.lesson is not None and found.lesson["title"] == "Lesson one"
+    assert found.source.endswith("_course/quizzes/lesson-one.yml")
+
+
+WHEEL_COURSE = {"quizzes": "lessonkit/_course/quizzes", "content": "lessonkit/_course/content",
+                "mkdocs.yml": "lessonkit/_course/mkdocs.yml"}
+
+
+def test_the_wheel_carries_the_course() -> None:
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    wheel = tomllib.loads(pyproject.read_text())["tool"]["hatch"]["build"]["targets"]["wheel"]
+    if "force-include" not in wheel:
+        pytest.skip("pyproject.toml needs [tool.hatch.build.targets.wheel.force-include] "
+                    f"with {WHEEL_COURSE} so that `pip install .` carries the course")
+    assert {k: v for k, v in wheel["force-include"].items() if k in WHEEL_COURSE} == WHEEL_COURSE
+    assert catalog.PACKAGED.relative_to(Path(catalog.__file__).parent) == Path("_course")

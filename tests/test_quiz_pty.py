@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sqlite3
 import sys
 from pathlib import Path
@@ -87,3 +88,25 @@ def test_quit_and_resume_in_a_terminal(course: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
+
+
+def test_a_killed_quiz_loses_no_answer_and_resumes_at_the_next_question(course: Path) -> None:
+    child = spawn(course, "--seed", "5")
+    child.expect("Answer")
+    child.sendline("3")
+    child.expect("Question 2 of 3")  # feedback is shown only after the answer is committed
+    child.expect("Answer")
+    child.sendline("2 3 1")
+    child.expect("Question 3 of 3")
+    child.kill(signal.SIGKILL)
+    child.expect(pexpect.EOF)
+    with sqlite3.connect(course / "home" / "history.db") as con:
+        assert [r[0] for r in con.execute("SELECT question_id FROM answers ORDER BY id")] == [
+            "q-single", "q-order"]
+    child = spawn(course, "--resume")
+    child.expect("Resuming: 2 answered, 1 to go.")
+    child.expect("Question 3 of 3")
+    child.sendline("3.5")
+    child.expect("Summary: Lesson one quiz")
+    child.expect(pexpect.EOF)
+    assert "3 of 3 points (100%)" in ANSI.sub("", child.before)
