@@ -126,6 +126,30 @@ def test_render_plain_has_no_trailing_spaces() -> None:
     assert out.getvalue() == "T\nA       Long header\nx\nlonger  y\n"
 
 
+def test_render_rich_draws_a_table_with_the_same_cells() -> None:
+    out = io.StringIO()
+    render(Table("History", ("Quiz", "Result"), [("gpu", "\u2713 passed")]), out, color=True)
+    lines = [line.rstrip() for line in out.getvalue().splitlines()]
+    assert lines[0].strip() == "History"
+    assert any(line.split() == ["Quiz", "Result"] for line in lines)
+    assert any(line.split() == ["gpu", "\u2713", "passed"] for line in lines)
+
+
+def test_color_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lessonkit.history_view import use_color
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    assert (use_color(Terminal(), False), use_color(io.StringIO(), False)) == (True, False)
+    assert use_color(Terminal(), True) is False
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert use_color(Terminal(), False) is False
+
+
 # --- list ------------------------------------------------------------------------
 
 
