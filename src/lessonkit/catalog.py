@@ -29,7 +29,7 @@ from typing import Any
 from lessonkit import __version__
 from lessonkit.errors import UsageError
 
-FORMAT = 1
+FORMAT = 1  # bump when the compiled layout changes, so old cache entries are ignored
 LOCAL_SITE = "http://127.0.0.1:8000/"
 PACKAGED = Path(__file__).parent / "_course"
 _SETTING = re.compile(r"^(site_url|docs_dir|use_directory_urls):[ \t]*(\S*?)[ \t]*(?:#.*)?$", re.M)
