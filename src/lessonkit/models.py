@@ -31,8 +31,11 @@ class Strict(BaseModel):
     """Base for every model: unknown fields are errors and YAML types are taken as written."""
 
     # strict: `points: "2"` or `correct: "yes"` is an error rather than a silent guess;
-    # frozen: content is a value, and graders and sessions may share it safely.
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, allow_inf_nan=False)
+    # frozen: content is a value, and graders and sessions may share it safely;
+    # defer_build: base classes are never validated directly, so never build their schemas.
+    model_config = ConfigDict(
+        extra="forbid", strict=True, frozen=True, allow_inf_nan=False, defer_build=True
+    )
 
 
 # --- question banks -------------------------------------------------------
