@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -82,6 +83,31 @@ class Unusable(Exception):
             f"history database {path} {self.reason}; kept it as {kept.name} "
             f"and started a fresh one{self.after}"
         )
+
+
+def resolve_data_dir(explicit: Path | None = None) -> Path:
+    """The learner's data folder: `--data-dir`, else `LESSONKIT_HOME`, else the platform's."""
+    if explicit is not None:
+        return explicit
+    home = os.environ.get("LESSONKIT_HOME")
+    if home:
+        return Path(home)
+    import platformdirs  # imported here: only needed when nothing overrides it
+
+    return Path(platformdirs.user_data_dir("lessonkit"))
+
+
+def database_path(explicit: Path | None = None) -> Path:
+    """The history database's path, its folder created if need be."""
+    folder = resolve_data_dir(explicit)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise StoreError(
+            f"cannot create the history folder {folder}: {e.strerror}; "
+            "set LESSONKIT_HOME or --data-dir to a folder you can write to"
+        ) from e
+    return folder / DB_NAME
 
 
 def open_database(path: Path, now: datetime) -> tuple[sqlite3.Connection, list[str]]:

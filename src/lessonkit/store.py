@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -12,7 +11,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from lessonkit.database import DB_NAME, StoreError, open_database
+from lessonkit.database import StoreError as StoreError  # re-exported for callers
+from lessonkit.database import database_path, open_database
+from lessonkit.database import resolve_data_dir as resolve_data_dir
 
 CardKey = tuple[str, str, str]  # bank, question id, key hash
 
@@ -75,18 +76,6 @@ class AnswerEvent:
     answered: datetime
 
 
-def resolve_data_dir(explicit: Path | None = None) -> Path:
-    """The learner's data folder: `--data-dir`, else `LESSONKIT_HOME`, else the platform's."""
-    if explicit is not None:
-        return explicit
-    home = os.environ.get("LESSONKIT_HOME")
-    if home:
-        return Path(home)
-    import platformdirs  # imported here: only needed when nothing overrides it
-
-    return Path(platformdirs.user_data_dir("lessonkit"))
-
-
 def _utc(moment: datetime) -> str:
     # Naive datetimes are taken as local time, as datetime.astimezone does.
     return moment.astimezone(UTC).isoformat()
@@ -114,15 +103,7 @@ class Store:
         A database that cannot be used is never deleted: it is renamed beside the
         new one and a notice says where it went.
         """
-        folder = resolve_data_dir(data_dir)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise StoreError(
-                f"cannot create the history folder {folder}: {e.strerror}; "
-                "set LESSONKIT_HOME or --data-dir to a folder you can write to"
-            ) from e
-        path = folder / DB_NAME
+        path = database_path(data_dir)
         con, notices = open_database(path, now or datetime.now(UTC))
         return cls(con, path), notices
 
