@@ -1,0 +1,66 @@
+"""The built wheel carries the course: install it elsewhere and take the quiz from any folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    # No build isolation: hatchling comes from the dev extra, so the build needs no network.
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "--wheel-dir", str(out), str(ROOT)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    (built,) = out.glob("lessonkit-*.whl")
+    return built
+
+
+@pytest.mark.slow
+def test_wheel_contains_banks_and_lessons(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for bank in ROOT.glob("quizzes/*.yml"):
+        assert f"lessonkit/_course/quizzes/{bank.name}" in names
+    for page in ROOT.glob("content/*/*.md"):
+        assert f"lessonkit/_course/content/{page.parent.name}/{page.name}" in names
+    assert "lessonkit/_course/mkdocs.yml" in names
+    assert "lessonkit/py.typed" in names
+
+
+@pytest.mark.slow
+def test_installed_wheel_runs_the_quiz_outside_a_checkout(wheel: Path, tmp_path: Path) -> None:
+    target = tmp_path / "site-packages"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), str(wheel)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    anywhere = tmp_path / "anywhere"
+    anywhere.mkdir()
+    (anywhere / "answers.yml").write_text('gvt-v5p-8-chips: "4"\n')
+    env = {**os.environ, "PYTHONPATH": str(target), "LESSONKIT_HOME": str(tmp_path / "home")}
+    result = subprocess.run(
+        [sys.executable, "-m", "lessonkit", "quiz", "gpu-vs-tpu", "--answers", "answers.yml", "--json"],
+        cwd=anywhere, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    answered = {q["id"]: q for q in report["questions"]}
+    assert answered["gvt-v5p-8-chips"]["correct"] is True
+    assert report["score"] == 1.0
+    assert len(answered) >= 18
+    probe = subprocess.run(
+        [sys.executable, "-c", "import lessonkit; print(lessonkit.__file__)"],
+        cwd=anywhere, env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert probe.stdout.startswith(str(target)), "the test must exercise the installed wheel"
