@@ -152,3 +152,11 @@ def test_word_count_skips_code_links_and_footnotes(make_course: MakeCourse) -> N
     bank = course.banks["lesson-one"]
     report = lesson_report(lesson, bank, course.bank_documents["lesson-one"])
     assert report.reading_minutes == 1
+
+
+def test_report_runs_on_the_real_course() -> None:
+    repo = Path(__file__).resolve().parents[1]
+    result = run(repo, "report")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.startswith("gpu-vs-tpu: ")
+    assert "questions per insight (aim for 5 or more):" in result.stdout
