@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -107,10 +108,8 @@ def read_plan(path: Path) -> PlanPage:
     return PlanPage(page.path, page.front, page.body, page.body_line, meta)
 
 
-def headings(page: Page) -> tuple[Heading, ...]:
-    """ATX headings outside code fences, with anchors made as Python-Markdown's toc makes them."""
-    found: list[Heading] = []
-    used: set[str] = set()
+def body_lines(page: Page) -> Iterator[tuple[int, str]]:
+    """(file line, text) of every body line outside fenced code blocks."""
     fence: str | None = None
     for offset, line in enumerate(page.body.splitlines()):
         opener = _FENCE.match(line)
@@ -121,10 +120,18 @@ def headings(page: Page) -> tuple[Heading, ...]:
             elif marker.startswith(fence):
                 fence = None
             continue
-        match = None if fence else _HEADING.match(line)
-        if match:
-            found.append(_heading(match, page.body_line + offset, used))
-    return tuple(found)
+        if fence is None:
+            yield page.body_line + offset, line
+
+
+def headings(page: Page) -> tuple[Heading, ...]:
+    """ATX headings outside code fences, with anchors made as Python-Markdown's toc makes them."""
+    used: set[str] = set()
+    return tuple(
+        _heading(match, line, used)
+        for line, text in body_lines(page)
+        if (match := _HEADING.match(text))
+    )
 
 
 def _heading(match: re.Match[str], line: int, used: set[str]) -> Heading:

@@ -8,7 +8,7 @@ Front matter, insight headings and heading levels are checked in ``course.py``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -16,7 +16,7 @@ from urllib.parse import unquote, urlsplit
 from . import yamldoc
 from .course import BANK_SUFFIXES, LESSON_CHECKS, Course
 from .errors import ContentError, Problem, display_path
-from .lessons import LessonPage, Page, headings, split_page
+from .lessons import LessonPage, Page, body_lines, headings, split_page
 
 # The marker every placeholder in the templates starts with; nothing else uses it.
 PLACEHOLDER = "TODO(lessonkit)"
@@ -28,7 +28,6 @@ BLOCKED_HOSTS = frozenset({"example.com", "example.org", "example.net", "localho
 BLOCKED_SUFFIXES = (".example", ".invalid", ".localhost", ".test", ".local")
 BLOCKED_ADDRESSES = frozenset({"127.0.0.1", "0.0.0.0", "::1"})
 
-_FENCE = re.compile(r"^\s*(```+|~~~+)")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 # `[text](target "title")` and `![alt](src)`; one level of nested brackets in the text.
 _INLINE = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]*)>?(?:\s+[\"'(][^)]*)?\)")
@@ -52,22 +51,6 @@ class Link:
 
 
 # --- reading the body ------------------------------------------------------------
-
-
-def body_lines(page: Page) -> Iterator[tuple[int, str]]:
-    """(file line, text) of every body line outside fenced code blocks."""
-    fence: str | None = None
-    for offset, line in enumerate(page.body.splitlines()):
-        opener = _FENCE.match(line)
-        if opener:
-            marker = opener.group(1)
-            if fence is None:
-                fence = marker
-            elif marker.startswith(fence):
-                fence = None
-            continue
-        if fence is None:
-            yield page.body_line + offset, line
 
 
 def _blank_code(line: str) -> str:
