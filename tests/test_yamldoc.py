@@ -196,3 +196,19 @@ def test_every_corpus_file_gives_clean_problems_or_a_value(path: Path) -> None:
                 assert problem.path.endswith(path.name)
                 assert problem.line >= 0 and problem.column >= 0
                 assert problem.message
+
+
+def test_pure_python_fallback_gives_the_same_values_and_positions(monkeypatch: pytest.MonkeyPatch) -> None:
+    import yaml
+
+    text = (Path(__file__).parent / "golden" / "broken-bank.yml").read_text()
+    fast = yamldoc.parse(text, "b.yml")
+    monkeypatch.setattr(yamldoc, "_Parser", yaml.SafeLoader)
+    slow = yamldoc.parse(text, "b.yml")
+    assert slow.data == fast.data
+    assert slow.problems == fast.problems
+    for loc in [("questions", 0, "options", 1, "correct"), ("questions", 6, "pairs"), ("shuffle",)]:
+        assert slow.locate(loc) == fast.locate(loc)
+    assert problems_of("[" * 1000) == [
+        "t.yml:1:41: nesting is deeper than 40 levels (flatten the structure; banks need only a few levels)"
+    ]
