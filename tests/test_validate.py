@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from conftest import BANK, MakeCourse
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -120,9 +122,40 @@ def test_bank_outside_a_course_is_checked(tmp_path: Path) -> None:
 
 
 def test_lesson_must_be_a_plain_slug(make_course: MakeCourse) -> None:
-    root = make_course({"quizzes/lesson-one.yml": BANK.replace("lesson: lesson-one", "lesson: ../../etc/passwd")})
+    root = make_course(
+        {"quizzes/lesson-one.yml": BANK.replace("lesson: lesson-one", "lesson: ../../etc/passwd")}
+    )
     result = run(root, "validate", "quizzes")
     assert result.stdout.splitlines()[0] == (
         "quizzes/lesson-one.yml:1:9: lesson: `../../etc/passwd` is not in the expected form "
         "(use lower-case words joined by hyphens, e.g. `gpu-cost-basics`)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("objectives", "message"),
+    [
+        (
+            "[Explain, Compare]",
+            "3 does not exist; the lesson has 2 objectives (use a number from 1 to 2",
+        ),
+        ("[Explain]", "3 does not exist; the lesson has 1 objective (use 1"),
+    ],
+)
+def test_objective_beyond_the_lessons_objectives(
+    make_course: MakeCourse, objectives: str, message: str
+) -> None:
+    from conftest import LESSON
+
+    lesson = LESSON.replace("objectives: [Explain things]", f"objectives: {objectives}")
+    bank = BANK.replace("    insight: 2\n", "    insight: 2\n    objectives: [1, 3]\n")
+    root = make_course({"content/test-plan/lesson-one.md": lesson, "quizzes/lesson-one.yml": bank})
+    result = run(root, "validate")
+    assert (result.returncode, result.stdout.splitlines()) == (
+        1,
+        [
+            f"quizzes/lesson-one.yml:19:21: questions[1].objectives[1]: {message} "
+            "or add the objective to the lesson's front matter)",
+            "1 problem in 1 file",
+        ],
     )

@@ -50,6 +50,8 @@ def validate_paths(paths: Sequence[Path], *, cwd: Path | None = None) -> Report:
                 "or name the files to check"
             )
         root = here
+    for path in paths:
+        _check_kind(path, root)
     extra = [
         p
         for p in paths
@@ -59,6 +61,16 @@ def validate_paths(paths: Sequence[Path], *, cwd: Path | None = None) -> Report:
     wanted = [p.resolve() for p in paths] or [root / "content", root / "quizzes"]
     problems = tuple(p for p in course.problems if _concerns(p, wanted))
     return Report(problems, *_sizes(course, wanted))
+
+
+def _check_kind(path: Path, root: Path) -> None:
+    """Refuse paths validate would silently skip, so "no problems" never means "not looked at"."""
+    if path.is_dir() or path.suffix in BANK_SUFFIXES:
+        return
+    if path.suffix != ".md":
+        raise UsageError(f"{path}: not a bank (.yml), a lesson (.md) or a folder")
+    if not _inside(path, root / "content"):
+        raise UsageError(f"{path}: lessons are checked inside a course's content/ folder")
 
 
 def _inside(path: Path, folder: Path) -> bool:
