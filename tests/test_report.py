@@ -16,8 +16,10 @@ from lessonkit.report import lesson_report, report_course, word_count
 GOLDEN = Path(__file__).parent / "golden"
 LESSONKIT = str(Path(sys.executable).parent / "lessonkit")
 
-# Eight questions: insight 1 has six, insight 2 only two. Single-choice answers sit at
-# A, A, A, B (A dominates). Question 3 has a catch-all and a near-duplicate option,
+# Eight questions: insight 1 has six, insight 2 only two. Of the lesson's three objectives
+# (OBJECTIVES), s1 and s4 assess the first, s4 and o1 the second (o1 names it twice, which
+# counts once), none the third; five questions name no objective. Single-choice answers sit
+# at A, A, A, B (A dominates). Question 3 has a catch-all and a near-duplicate option,
 # question 4 a correct option that gives itself away, question 8 a short explanation.
 BANK = """\
 lesson: lesson-one
@@ -28,6 +30,7 @@ questions:
     type: single
     prompt: Which unit multiplies matrices?
     insight: 1
+    objectives: [1]
     section: 1-first-idea
     explanation: The matrix unit does; the scalar unit handles control flow.
     options:
@@ -57,6 +60,7 @@ questions:
     type: single
     prompt: What is cost per unit of useful work?
     insight: 1
+    objectives: [1, 2]
     section: 1-first-idea
     explanation: Divide the price by throughput that the workload really achieves.
     options:
@@ -81,6 +85,7 @@ questions:
     type: order
     prompt: Order the steps.
     insight: 2
+    objectives: [2, 2]
     section: 2-second-idea
     explanation: Measure first, then price, then divide, as the lesson shows.
     items: [measure, price, divide]
@@ -94,9 +99,13 @@ questions:
 """
 
 
+OBJECTIVES = "objectives: [Explain things, Compare things, Choose things]"
+
+
 @pytest.fixture
 def course(make_course: MakeCourse) -> Path:
-    return make_course({"quizzes/lesson-one.yml": BANK})
+    lesson = LESSON.replace("objectives: [Explain things]", OBJECTIVES)
+    return make_course({"quizzes/lesson-one.yml": BANK, "content/test-plan/lesson-one.md": lesson})
 
 
 def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -132,6 +141,7 @@ def test_clean_bank_has_no_warnings_but_few_questions(make_course: MakeCourse) -
     course = check_course(make_course())
     [report] = report_course(course)
     assert [w.message for w in report.warnings] == [
+        "objective 1 has no questions",
         "insight 1 has 1 question, fewer than 5",
         "insight 2 has 1 question, fewer than 5",
         "questions[0].explanation is short",
@@ -160,3 +170,4 @@ def test_report_runs_on_the_real_course() -> None:
     assert (result.returncode, result.stderr) == (0, "")
     assert result.stdout.startswith("gpu-vs-tpu: ")
     assert "questions per insight (aim for 5 or more):" in result.stdout
+    assert "questions per objective (aim for 1 or more):" in result.stdout

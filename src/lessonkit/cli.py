@@ -103,13 +103,20 @@ def _add_quiz(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     )
     parser.add_argument("target", metavar="TARGET", help="quiz slug or bank file")
     parser.add_argument("--seed", type=int, metavar="N", help="shuffle with seed N (repeatable)")
-    parser.add_argument("--answers", metavar="FILE",
-                        help="grade a YAML file of `question-id: answer` without asking")
-    parser.add_argument("--json", action="store_true",
-                        help="with --answers: print the result as JSON")
+    parser.add_argument(
+        "--answers",
+        metavar="FILE",
+        help="grade a YAML file of `question-id: answer` without asking",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="with --answers: print the result as JSON"
+    )
     parser.add_argument("--no-color", action="store_true", help="no colour (also NO_COLOR=1)")
-    parser.add_argument("--data-dir", metavar="DIR",
-                        help="history folder (default: LESSONKIT_HOME or the platform's)")
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="history folder (default: LESSONKIT_HOME or the platform's)",
+    )
     again = parser.add_mutually_exclusive_group()
     again.add_argument("--resume", action="store_true", help="resume an unfinished attempt")
     again.add_argument("--restart", action="store_true",
@@ -187,9 +194,9 @@ def _add_report(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser = commands.add_parser(
         "report",
         help="question quality per lesson: coverage, type mix, item-writing warnings",
-        description="Report, for each lesson, questions per insight, the mix of question types, "
-        "where the correct option sits, item-writing warnings, word count and reading time. "
-        "Exits 0 even with warnings.",
+        description="Report, for each lesson, questions per insight and per objective, the mix "
+        "of question types, where the correct option sits, item-writing warnings, word count "
+        "and reading time. Exits 0 even with warnings.",
     )
     parser.add_argument("slug", nargs="?", metavar="SLUG", help="one lesson (default: all)")
     parser.add_argument(

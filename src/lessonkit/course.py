@@ -325,6 +325,18 @@ def _lesson_refs(
                 f"use a number from 1 to {insights}",
             )
         )
+    objectives = len(lesson.meta.objectives)
+    for number, objective in enumerate(question.objectives):
+        if objective > objectives:
+            problems.append(
+                document.problem(
+                    (*loc, "objectives", number),
+                    f"questions[{index}].objectives[{number}]: {objective} does not exist; "
+                    f"the lesson has {objectives} objective{'' if objectives == 1 else 's'}",
+                    ("use 1" if objectives == 1 else f"use a number from 1 to {objectives}")
+                    + " or add the objective to the lesson's front matter",
+                )
+            )
     anchors = lesson.anchors()
     if question.section not in anchors:
         close = difflib.get_close_matches(question.section, list(anchors), n=1, cutoff=0.5)

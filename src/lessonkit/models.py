@@ -67,6 +67,13 @@ class QuestionBase(Strict):
         ge=1,
         description="Which of the lesson's insights (1 = first in its front matter) this tests.",
     )
+    objectives: list[Annotated[int, Field(ge=1)]] = Field(
+        default_factory=list,
+        description=(
+            "Which of the lesson's objectives (1 = first in its front matter) this question "
+            "assesses, e.g. `[2, 3]`; `lessonkit report` counts questions per objective."
+        ),
+    )
     section: str = Field(
         pattern=ANCHOR_PATTERN,
         description=(

@@ -1,8 +1,9 @@
 """`lessonkit report`: the quality of each lesson's questions, as numbers and item-writing warnings.
 
 Warnings are advice for the author and the reviewer, not errors: a lesson with
-warnings still validates and builds. Questions name an insight, not an objective,
-so coverage is counted per insight; the report says so rather than guess.
+warnings still validates and builds. Coverage is counted per insight (every question
+names one) and per objective (questions name theirs in `objectives:`; a question may
+assess several objectives, or none).
 """
 
 from __future__ import annotations
@@ -16,11 +17,14 @@ from dataclasses import dataclass, field
 from . import yamldoc
 from .course import Course
 from .errors import Problem, UsageError, display_path
-from .lessons import LessonPage
+from .lessons import LessonPage, body_lines
 from .models import QUESTION_TYPES, Bank, ChoiceQuestion, Question, SingleQuestion
-from .pagechecks import body_lines
 
 MIN_PER_INSIGHT = 5
+# One question proves an objective is assessed at all; how many a quiz samples is the
+# insight count's job, so asking for more here would double the same advice.
+MIN_PER_OBJECTIVE = 1
+OBJECTIVE_WIDTH = 60  # objectives are sentences; the table shows their start
 WORDS_PER_MINUTE = 200  # technical prose is read more slowly than the ~240 of fiction
 NEAR_DUPLICATE = 0.85  # difflib ratio at which two options read as the same answer
 LONG_CORRECT = 1.5  # a correct option this many times its distractors' average length…
@@ -47,6 +51,8 @@ class LessonReport:
     words: int
     minutes: int  # what the front matter says
     per_insight: tuple[tuple[str, int], ...]
+    per_objective: tuple[tuple[str, int], ...]
+    untagged: int  # questions that name no objective
     types: Counter[str]
     positions: Counter[int]  # 0-based position of the correct option in `single` questions
     warnings: list[Problem] = field(default_factory=list)
@@ -82,12 +88,18 @@ def lesson_report(lesson: LessonPage, bank: Bank, document: yamldoc.Document) ->
     insights = lesson.meta.insights
     counts = Counter(q.insight for q in bank.questions)
     per_insight = tuple((text, counts[n]) for n, text in enumerate(insights, start=1))
+    # set(): a question that lists an objective twice still assesses it once.
+    assessed = Counter(n for q in bank.questions for n in set(q.objectives))
+    per_objective = tuple(
+        (text, assessed[n]) for n, text in enumerate(lesson.meta.objectives, start=1)
+    )
     positions = Counter(
         next(i for i, o in enumerate(q.options) if o.correct)
         for q in bank.questions
         if isinstance(q, SingleQuestion)
     )
     warnings = _coverage_warnings(lesson, per_insight)
+    warnings += _objective_warnings(lesson, per_objective)
     warnings += _position_warnings(document, positions)
     for index, question in enumerate(bank.questions):
         warnings += item_warnings(document, index, question)
@@ -98,6 +110,8 @@ def lesson_report(lesson: LessonPage, bank: Bank, document: yamldoc.Document) ->
         words=word_count(lesson),
         minutes=lesson.meta.minutes,
         per_insight=per_insight,
+        per_objective=per_objective,
+        untagged=sum(not q.objectives for q in bank.questions),
         types=Counter(q.type for q in bank.questions),
         positions=positions,
         warnings=sorted(warnings),
@@ -129,6 +143,21 @@ def _coverage_warnings(
         )
         for number, (_, count) in enumerate(per_insight)
         if count < MIN_PER_INSIGHT
+    ]
+
+
+def _objective_warnings(
+    lesson: LessonPage, per_objective: tuple[tuple[str, int], ...]
+) -> list[Problem]:
+    return [
+        lesson.front.problem(
+            ("objectives", number),
+            f"objective {number + 1} has no questions",
+            f"add `{number + 1}` to the `objectives:` of the questions that assess it, "
+            "or write one that does",
+        )
+        for number, (_, count) in enumerate(per_objective)
+        if count < MIN_PER_OBJECTIVE
     ]
 
 
@@ -243,13 +272,16 @@ def _render_one(report: LessonReport) -> str:
         f"{WORDS_PER_MINUTE} words a minute (front matter: {report.minutes} min)",
         f"  questions per insight (aim for {MIN_PER_INSIGHT} or more):",
     ]
-    width = max(len(text) for text, _ in report.per_insight)
-    for number, (text, count) in enumerate(report.per_insight, start=1):
-        flag = "  < too few" if count < MIN_PER_INSIGHT else ""
-        lines.append(f"    {number}. {text.ljust(width)}  {count:>3}{flag}")
-    lines.append(
-        "  questions per objective: not counted; a question names an insight, not an objective"
-    )
+    lines += _table(report.per_insight, MIN_PER_INSIGHT, "too few")
+    lines.append("  questions per objective (aim for 1 or more):")
+    objectives = [(_shorten(text, OBJECTIVE_WIDTH), count) for text, count in report.per_objective]
+    lines += _table(tuple(objectives), MIN_PER_OBJECTIVE, "none")
+    if report.untagged:
+        many = report.untagged != 1
+        lines.append(
+            f"    ({report.untagged} question{'s' if many else ''} name{'' if many else 's'} "
+            "no objective)"
+        )
     mix = ", ".join(f"{t} {report.types[t]}" for t in QUESTION_TYPES if report.types[t])
     lines.append(f"  question types: {mix}")
     singles = sum(report.positions.values())
@@ -261,6 +293,19 @@ def _render_one(report: LessonReport) -> str:
     lines.append(f"  warnings: {len(report.warnings) or 'none'}")
     lines += [f"    {warning}" for warning in report.warnings]
     return "\n".join(lines)
+
+
+def _table(rows: tuple[tuple[str, int], ...], minimum: int, flag: str) -> list[str]:
+    width = max(len(text) for text, _ in rows)
+    return [
+        f"    {number}. {text.ljust(width)}  {count:>3}"
+        + (f"  < {flag}" if count < minimum else "")
+        for number, (text, count) in enumerate(rows, start=1)
+    ]
+
+
+def _shorten(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
 def github_annotations(reports: list[LessonReport]) -> list[str]:
