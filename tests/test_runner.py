@@ -8,13 +8,14 @@ import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from conftest import MakeCourse
+from lessonkit import database
 from lessonkit.runner import quiz_command
 
 MKDOCS = "site_name: Test\ndocs_dir: content\nsite_url: https://learn.example.org/\n"
@@ -75,15 +76,19 @@ def course(make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch) -> Path:
 def quiz(typed: str, **options: object) -> tuple[int, str]:
     out = io.StringIO()
     clock = ticking()
-    code = quiz_command("lesson-one", stdin=io.StringIO(typed), stdout=out,
-                        clock=lambda: next(clock), **options)  # type: ignore[arg-type]
+    code = quiz_command(
+        "lesson-one", stdin=io.StringIO(typed), stdout=out, clock=lambda: next(clock), **options
+    )  # type: ignore[arg-type]
     return code, out.getvalue()
 
 
 def answers(root: Path) -> list[tuple[object, ...]]:
     with sqlite3.connect(root / "home" / "history.db") as con:
-        return list(con.execute("SELECT question_id, response, score, correct, answered"
-                                " FROM answers ORDER BY id"))
+        return list(
+            con.execute(
+                "SELECT question_id, response, score, correct, answered FROM answers ORDER BY id"
+            )
+        )
 
 
 TRANSCRIPT = """\
@@ -159,8 +164,15 @@ def test_a_whole_attempt_transcript(course: Path) -> None:
     ]
     with sqlite3.connect(course / "home" / "history.db") as con:
         row = con.execute("SELECT seed, question_order, started, finished, passed FROM attempts")
-        assert list(row) == [("5", '["q-single", "q-order", "q-num"]',
-                              "2026-11-22T09:00:00+00:00", "2026-11-22T09:00:40+00:00", 0)]
+        assert list(row) == [
+            (
+                "5",
+                '["q-single", "q-order", "q-num"]',
+                "2026-11-22T09:00:00+00:00",
+                "2026-11-22T09:00:40+00:00",
+                0,
+            )
+        ]
 
 
 def test_same_seed_same_attempt(course: Path) -> None:
@@ -173,16 +185,21 @@ def test_same_seed_same_attempt(course: Path) -> None:
 def test_quit_then_resume_continues_at_the_next_question(course: Path) -> None:
     code, out = quiz("3\nq\n", seed=5)
     assert code == 0
-    assert out.endswith("Saved. Your answers so far are kept; run `lessonkit quiz lesson-one` "
-                        "to resume.\n")
+    assert out.endswith(
+        "Saved. Your answers so far are kept; run `lessonkit quiz lesson-one` to resume.\n"
+    )
     assert [row[0] for row in answers(course)] == ["q-single"]
     _, out = quiz("y\n2 3 1\n", seed=99)
-    assert out.startswith("You have an unfinished attempt (1 of 3 answered). Resume it? [y/n]: y\n"
-                          "Quiz: Lesson one quiz\n")
+    assert out.startswith(
+        "You have an unfinished attempt (1 of 3 answered). Resume it? [y/n]: y\n"
+        "Quiz: Lesson one quiz\n"
+    )
     assert "Seed 5 " in out and "Resuming: 1 answered, 2 to go." in out
     assert "Question 2 of 3" in out and "Question 1 of 3" not in out
-    assert out.endswith("Answer (? hint, q save and quit): \nSaved. Your answers so far are kept; "
-                        "run `lessonkit quiz lesson-one` to resume.\n")
+    assert out.endswith(
+        "Answer (? hint, q save and quit): \nSaved. Your answers so far are kept; "
+        "run `lessonkit quiz lesson-one` to resume.\n"
+    )
     _, out = quiz("", resume=True)
     assert "Question 3 of 3" in out
     assert [row[0] for row in answers(course)] == ["q-single", "q-order"]
@@ -215,11 +232,20 @@ def test_answers_file_as_json(course: Path) -> None:
     code, out = quiz("", answers=Path("mine.yml"), as_json=True)
     assert code == 0
     assert json.loads(out) == {
-        "quiz": "lesson-one", "score": 2.0, "max_score": 3.0, "pass_mark": 0.6, "passed": True,
+        "quiz": "lesson-one",
+        "score": 2.0,
+        "max_score": 3.0,
+        "pass_mark": 0.6,
+        "passed": True,
         "questions": [
             {"id": "q-single", "response": 1, "score": 1.0, "max_score": 1.0, "correct": True},
-            {"id": "q-order", "response": [0, 1, 2], "score": 1.0, "max_score": 1.0,
-             "correct": True},
+            {
+                "id": "q-order",
+                "response": [0, 1, 2],
+                "score": 1.0,
+                "max_score": 1.0,
+                "correct": True,
+            },
             {"id": "q-num", "response": 3.7, "score": 0.0, "max_score": 1.0, "correct": False},
         ],
     }
@@ -241,8 +267,15 @@ def test_answers_file_as_text_with_an_unanswered_question(course: Path) -> None:
 
 def lessonkit(*args: str, stdin: str = "", cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "LESSONKIT_HOME": str(cwd / "home"), "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run([sys.executable, "-m", "lessonkit", *args], input=stdin, cwd=cwd,
-                          env=env, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "lessonkit", *args],
+        input=stdin,
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_cli_plain_quiz_through_the_real_entry_point(course: Path) -> None:
@@ -268,11 +301,19 @@ def test_cli_bad_answers_file_exit_1_with_positions(course: Path) -> None:
     )
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["quiz", "lesson-two"], "lessonkit: no quiz called `lesson-two` (did you mean `lesson-one`?)\n"),
-    (["quiz", "lesson-one", "--json"],
-     "lessonkit: --json reports on a graded answers file: add --answers FILE\n"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["quiz", "lesson-two"],
+            "lessonkit: no quiz called `lesson-two` (did you mean `lesson-one`?)\n",
+        ),
+        (
+            ["quiz", "lesson-one", "--json"],
+            "lessonkit: --json reports on a graded answers file: add --answers FILE\n",
+        ),
+    ],
+)
 def test_cli_usage_errors_exit_2(course: Path, args: list[str], message: str) -> None:
     done = lessonkit(*args, cwd=course)
     assert (done.returncode, done.stdout, done.stderr) == (2, "", message)
@@ -280,11 +321,242 @@ def test_cli_usage_errors_exit_2(course: Path, args: list[str], message: str) ->
 
 def test_first_question_needs_no_pydantic_yaml_or_rich(course: Path) -> None:
     """The start-up budget depends on it: validated banks come from the JSON cache."""
-    probe = ("import sys; from lessonkit.cli import main; main(['quiz', 'lesson-one']); "
-             "print(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'yaml', 'rich'}))")
+    probe = (
+        "import sys; from lessonkit.cli import main; main(['quiz', 'lesson-one']); "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'yaml', 'rich'}))"
+    )
     env = {**os.environ, "LESSONKIT_HOME": str(course / "home")}
-    runs = [subprocess.run([sys.executable, "-c", probe], cwd=course, env=env, input="",
-                           capture_output=True, text=True, timeout=60) for _ in range(2)]
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", probe],
+            cwd=course,
+            env=env,
+            input="",
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        for _ in range(2)
+    ]
     assert "Question 1 of 3" in runs[1].stdout
     assert runs[0].stdout.splitlines()[-1] != "[]"  # the first run compiles the bank
     assert runs[1].stdout.splitlines()[-1] == "[]"
+
+
+# --- changed answer keys -----------------------------------------------------------
+
+KEY_NOTICE = (
+    "Note: lesson-one: the answer to 'q-num' was changed by the course authors; "
+    "your earlier answers to it no longer count for review\n"
+)
+FIRST_FEEDBACK_END = "  https://learn.example.org/test-plan/lesson-one/#1-first-idea\n"
+
+
+def test_a_changed_answer_key_is_announced_once(course: Path) -> None:
+    assert quiz("3\n2 3 1\n3.5\n", seed=5)[0] == 0
+    bank = course / "quizzes" / "lesson-one.yml"
+    bank.write_text(BANK.replace("answer: 3.5", "answer: 12.5"))
+    # Quitting at the first question says nothing yet: the keys are hashed after an answer,
+    # so that the first question never waits for pydantic.
+    _, out = quiz("q\n", seed=5)
+    assert "Note:" not in out
+    _, out = quiz("3\n2 3 1\n12.5\n", seed=5)
+    assert out.count("Note:") == 1
+    # Told right after the first answer's feedback, before the next question.
+    assert FIRST_FEEDBACK_END + KEY_NOTICE + "\nQuestion 2 of 3" in out
+    assert out.endswith(
+        "Missed: none\nNext: `lessonkit review lesson-one` asks again what you "
+        "missed, when it is due.\n"
+    )
+    _, out = quiz("3\n2 3 1\n12.5\n", seed=5)
+    assert "Note:" not in out
+    with sqlite3.connect(course / "home" / "history.db") as con:
+        told = list(con.execute("SELECT bank, question_id, shown FROM key_notices"))
+    assert told == [("lesson-one", "q-num", "2026-11-22T09:00:20+00:00")]
+
+
+# --- answers the database refuses ----------------------------------------------------
+
+
+class Typing(io.StringIO):
+    """Lines a learner types, and things that happen between them (another window's lock)."""
+
+    def __init__(self, *steps: str | Callable[[], object]) -> None:
+        super().__init__()
+        self.steps = list(steps)
+
+    def readline(self, size: int | None = -1) -> str:
+        while self.steps and callable(self.steps[0]):
+            self.steps.pop(0)()
+        step = self.steps.pop(0) if self.steps else ""
+        assert isinstance(step, str)
+        return step
+
+
+class Locker:
+    """Another process holding the database's write lock, as a second lessonkit window can."""
+
+    def __init__(self, root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        # Waiting out a lock takes 30 s in real use; a tenth of a second is enough here.
+        monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 100)
+        self.path = root / "home" / "history.db"
+        self.con: sqlite3.Connection | None = None
+
+    def lock(self) -> None:
+        self.con = sqlite3.connect(self.path, isolation_level=None)
+        self.con.execute("BEGIN IMMEDIATE")
+
+    def unlock(self) -> None:
+        assert self.con is not None
+        self.con.execute("ROLLBACK")
+        self.con.close()
+
+
+@pytest.fixture
+def locker(course: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Locker]:
+    held = Locker(course, monkeypatch)
+    yield held
+    if held.con is not None:
+        held.con.close()
+
+
+def typed(*steps: str | Callable[[], object], **options: object) -> tuple[int, str]:
+    out = io.StringIO()
+    clock = ticking()
+    code = quiz_command(
+        "lesson-one", stdin=Typing(*steps), stdout=out, seed=5, clock=lambda: next(clock), **options
+    )  # type: ignore[arg-type]
+    return code, out.getvalue()
+
+
+def test_an_answer_the_database_refuses_is_saved_with_the_next(
+    course: Path, locker: Locker
+) -> None:
+    code, out = typed("3\n", locker.lock, "2 3 1\n", locker.unlock, "3.5\n")
+    assert code == 0
+    db = course / "home" / "history.db"
+    assert (
+        "Answer (? hint, q save and quit): 2 3 1\n"
+        f"Warning: could not save the answer to q-order in {db}: database is locked.\n"
+        "Your answer still counts: it is kept here and saved with your next answer or at "
+        "the end.\n"
+        "\u2713 Correct: 1 of 1 point.\n"
+    ) in out
+    assert (
+        "Answer (? hint, q save and quit): 3.5\n"
+        "Saved now: the 1 earlier answer that could not be saved before.\n"
+        "\u2713 Correct: 1 of 1 point.\n"
+    ) in out
+    assert "Score: 3 of 3 points (100%)" in out
+    assert answers(course) == [
+        ("q-single", "1", 1.0, 1, "2026-11-22T09:00:10+00:00"),
+        ("q-order", "[0, 1, 2]", 1.0, 1, "2026-11-22T09:00:20+00:00"),
+        ("q-num", "3.5", 1.0, 1, "2026-11-22T09:00:30+00:00"),
+    ]
+    with sqlite3.connect(db) as con:
+        assert list(con.execute("SELECT finished, passed FROM attempts")) == [
+            ("2026-11-22T09:00:40+00:00", 1)
+        ]
+
+
+def test_a_failed_start_is_retried_at_the_end(course: Path, locker: Locker) -> None:
+    # The attempt itself cannot be begun: nothing is in the database until the end.
+    code, out = typed(locker.lock, "3\n", "2 3 1\n", locker.unlock, "q\n")
+    assert code == 0
+    db = course / "home" / "history.db"
+    assert f"Warning: could not start the attempt in {db}: database is locked.\n" in out
+    assert (
+        "Your 2 unsaved answers still count: they are kept here and saved with your next "
+        "answer or at the end.\n"
+    ) in out
+    assert out.endswith(
+        "Answer (? hint, q save and quit): q\n"
+        "Saved now: the 2 earlier answers that could not be saved before.\n"
+        "Saved. Your answers so far are kept; run `lessonkit quiz lesson-one` "
+        "to resume.\n"
+    )
+    assert [row[0] for row in answers(course)] == ["q-single", "q-order"]
+
+
+def recovery_lines(course: Path, attempt_id: int | None) -> list[dict[str, object]]:
+    from lessonkit.catalog import find
+    from lessonkit.session import Grading
+
+    keys = Grading(find("lesson-one").bank).key_hashes()
+    given = [
+        ("q-single", 1, 1.0, True),
+        ("q-order", [0, 1, 2], 1.0, True),
+        ("q-num", 3.5, 1.0, True),
+    ]
+    return [
+        {
+            "quiz": "lesson-one",
+            "attempt_id": attempt_id,
+            "question_id": qid,
+            "key_hash": keys[qid],
+            "response": response,
+            "score": score,
+            "max_score": 1.0,
+            "correct": correct,
+            "answered": f"2026-11-22T09:00:{10 * n}+00:00",
+        }
+        for n, (qid, response, score, correct) in enumerate(given, 1)
+    ]
+
+
+def test_answers_never_saved_go_to_a_recovery_file(course: Path, locker: Locker) -> None:
+    code, out = typed("3\n", locker.lock, "2 3 1\n", "3.5\n")
+    db = course / "home" / "history.db"
+    recovery = course / "home" / "history.unsaved-20261122T090040.jsonl"
+    assert code == 1
+    # The summary still comes first: every answer was graded and counts.
+    assert out.endswith(
+        "Next: `lessonkit review lesson-one` asks again what you missed, when it is due.\n"
+        f"Could not save 2 answers to your history: could not save the answer to q-order in "
+        f"{db}: database is locked.\n"
+        f"Nothing you typed is lost: {recovery} holds them, one answer per line (JSON).\n"
+        "When the history can be written again (free some disk space, or close the other "
+        "lessonkit window using it), run `lessonkit quiz lesson-one` to resume; questions whose "
+        "answers were not saved are asked again.\n"
+    )
+    lines = recovery.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line) for line in lines] == recovery_lines(course, 1)[1:]
+    locker.unlock()
+    assert [row[0] for row in answers(course)] == ["q-single"]
+    _, out = typed("y\n", "q\n")  # the attempt is left unfinished, to be resumed
+    assert "Resuming: 1 answered, 2 to go." in out
+
+
+def test_when_even_the_recovery_file_fails_the_answers_are_printed(
+    course: Path, locker: Locker
+) -> None:
+    recovery = course / "home" / "history.unsaved-20261122T090040.jsonl"
+    code, out = typed(locker.lock, lambda: recovery.mkdir(), "3\n", "2 3 1\n", "3.5\n")
+    assert code == 1
+    tail = out.split("Next: `lessonkit review lesson-one`")[1].splitlines()[1:]
+    assert tail[1:2] == [
+        f"Writing {recovery} failed too (Is a directory), so here they are: "
+        "copy this somewhere safe."
+    ]
+    assert [json.loads(line) for line in tail[2:5]] == recovery_lines(course, None)
+    assert tail[5].startswith("When the history can be written again")
+
+
+def ctrl_c() -> None:
+    raise KeyboardInterrupt
+
+
+def test_ctrl_c_with_unsaved_answers_writes_the_recovery_file(course: Path, locker: Locker) -> None:
+    code, out = typed(locker.lock, "3\n", ctrl_c)
+    recovery = course / "home" / "history.unsaved-20261122T090020.jsonl"
+    assert code == 130
+    assert out.endswith(
+        f"Nothing you typed is lost: {recovery} holds it, one answer per line "
+        "(JSON).\nWhen the history can be written again (free some disk space, "
+        "or close the other lessonkit window using it), run `lessonkit quiz "
+        "lesson-one` to resume; questions whose answers were not saved are asked "
+        "again.\n"
+    )
+    assert [json.loads(line) for line in recovery.read_text().splitlines()] == recovery_lines(
+        course, None
+    )[:1]

@@ -29,8 +29,14 @@ BANK: dict[str, Any] = {
         q("q-multi", "multiple", 1, "one", options=OPTIONS, points=2.0),
         q("q-tf", "true_false", 2, "two", answer=True),
         q("q-order", "order", 2, "two", items=["w", "x", "y", "z"]),
-        q("q-match", "match", 2, "missing-anchor",
-          pairs=[{"left": "l1", "right": "r1"}, {"left": "l2", "right": "r2"}], distractors=["r3"]),
+        q(
+            "q-match",
+            "match",
+            2,
+            "missing-anchor",
+            pairs=[{"left": "l1", "right": "r1"}, {"left": "l2", "right": "r2"}],
+            distractors=["r3"],
+        ),
     ],
 }
 LESSON = {
@@ -80,8 +86,9 @@ def test_shuffle_can_be_switched_off_but_order_items_still_move() -> None:
 def test_resume_keeps_recorded_order_and_displays() -> None:
     first = session.start("lesson-one", BANK, 42, NOW)
     marks = {"q-multi": Mark([0], 2.0, 2.0, True), "gone": Mark(1, 1.0, 1.0, True)}
-    again = session.resume("lesson-one", BANK, seed=42, order=["q-tf", "gone", "q-multi"],
-                           started=NOW, marks=marks)
+    again = session.resume(
+        "lesson-one", BANK, seed=42, order=["q-tf", "gone", "q-multi"], started=NOW, marks=marks
+    )
     # Recorded order first (ids no longer in the bank dropped), new questions after.
     assert again.plan.order == ("q-tf", "q-multi", "q-single", "q-order", "q-match")
     assert again.plan.displays == first.plan.displays
@@ -105,9 +112,15 @@ def test_summary_scores_insights_and_missed_sections() -> None:
     # q-match left unanswered: it counts 0 and is missed.
     result = session.summarise(attempt, LESSON)
     assert (result.score, result.max_score, result.pass_mark, result.passed) == (
-        pytest.approx(7 / 3), 6.0, 0.7, False)
+        pytest.approx(7 / 3),
+        6.0,
+        0.7,
+        False,
+    )
     assert [(i.number, i.text, i.score, i.max_score, i.questions) for i in result.insights] == [
-        (1, "First idea", 1.0, 3.0, 2), (2, "Second idea", pytest.approx(4 / 3), 3.0, 3)]
+        (1, "First idea", 1.0, 3.0, 2),
+        (2, "Second idea", pytest.approx(4 / 3), 3.0, 3),
+    ]
     assert [(m.question_id, m.number, str(m.section), m.section.url) for m in result.missed] == [
         ("q-order", 1, "Lesson one \u203a Two", "https://example.org/p/lesson-one/#two"),
         ("q-multi", 2, "Lesson one \u203a One", "https://example.org/p/lesson-one/#one"),
@@ -134,5 +147,24 @@ def test_summary_without_a_lesson_names_the_bank() -> None:
 def test_grade_all_uses_bank_order() -> None:
     attempt = session.grade_all("lesson-one", BANK, {"q-order": (0, 1, 2, 3), "q-single": 1})
     assert attempt.plan.order == tuple(x["id"] for x in BANK["questions"])
-    assert attempt.marks == {"q-order": Mark([0, 1, 2, 3], 1.0, 1.0, True),
-                             "q-single": Mark(1, 0.0, 1.0, False)}
+    assert attempt.marks == {
+        "q-order": Mark([0, 1, 2, 3], 1.0, 1.0, True),
+        "q-single": Mark(1, 0.0, 1.0, False),
+    }
+
+
+def test_key_hashes_cover_every_question_in_bank_order() -> None:
+    hashes = session.Grading(BANK).key_hashes()
+    assert list(hashes) == ["q-single", "q-multi", "q-tf", "q-order", "q-match"]
+    assert hashes["q-tf"] == session.Grading(BANK).key_hash("q-tf")
+    # Only a changed key changes: history tells the learner about that question alone.
+    flipped = {
+        **BANK,
+        "questions": [
+            *BANK["questions"][:2],
+            q("q-tf", "true_false", 2, "two", answer=False),
+            *BANK["questions"][3:],
+        ],
+    }
+    again = session.Grading(flipped).key_hashes()
+    assert [qid for qid in hashes if hashes[qid] != again[qid]] == ["q-tf"]

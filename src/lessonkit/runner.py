@@ -13,6 +13,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -87,15 +88,18 @@ class PlainUi:
         self.stress(f"Quiz: {bank['title']}", "bold")
         if compiled.lesson and compiled.lesson["title"] != bank["title"]:
             self.say(f"Lesson: {compiled.lesson['title']}")
-        self.say(f"{count} question{'s' if count != 1 else ''}, pass mark "
-                 f"{session.percent(float(bank['pass_mark']))}. Seed {attempt.plan.seed} "
-                 "(--seed repeats this order).")
+        self.say(
+            f"{count} question{'s' if count != 1 else ''}, pass mark "
+            f"{session.percent(float(bank['pass_mark']))}. Seed {attempt.plan.seed} "
+            "(--seed repeats this order)."
+        )
         if attempt.marks:
             self.say(f"Resuming: {len(attempt.marks)} answered, {len(attempt.remaining())} to go.")
         self.say("Type ? for a hint, q to save and quit; answers are saved as you go.")
 
-    def question(self, number: int, total: int, done: int, question: QuestionData,
-                 display: Sequence[int]) -> None:
+    def question(
+        self, number: int, total: int, done: int, question: QuestionData, display: Sequence[int]
+    ) -> None:
         self.say()
         self.say(f"Question {number} of {total}  {_bar(done, total)}  {done} answered")
         self.say(str(question["prompt"]).strip())
@@ -110,8 +114,9 @@ class PlainUi:
     def invalid(self, message: str) -> None:
         self.say(f"Not counted: {message}")
 
-    def feedback(self, question: QuestionData, grade: Grade, answer: str | None,
-                 where: session.Section) -> None:
+    def feedback(
+        self, question: QuestionData, grade: Grade, answer: str | None, where: session.Section
+    ) -> None:
         symbol, words = _verdict(grade)
         style = "green" if grade.correct else "yellow" if grade.score else "red"
         earned = session.points(grade.score, grade.max_score)
@@ -129,13 +134,66 @@ class PlainUi:
         why = "Stopped." if interrupted else "Saved."
         self.say(f"{why} Your answers so far are kept; run `lessonkit quiz {slug}` to resume.")
 
-    def summary(self, compiled: catalog.Compiled, attempt: session.Attempt,
-                result: session.Summary) -> None:
+    def unsaved(self, error: str, waiting: int) -> None:
+        """A save failed; the answer (and any before it) is kept and tried again."""
+        self.stress(f"Warning: {error}.", "bold yellow")
+        if waiting == 1:
+            self.say(
+                "Your answer still counts: it is kept here and saved with your next "
+                "answer or at the end."
+            )
+        else:
+            self.say(
+                f"Your {waiting} unsaved answers still count: they are kept here and saved "
+                "with your next answer or at the end."
+            )
+
+    def caught_up(self, count: int) -> None:
+        self.say(
+            f"Saved now: the {_count(count, 'earlier answer')} that could not be saved before."
+        )
+
+    def rescued(
+        self, slug: str, error: str, path: Path, lines: Sequence[str], failure: str | None
+    ) -> None:
+        """Answers the database would not take, written to ``path`` (or, failing that, here)."""
+        self.stress(
+            f"Could not save {_count(len(lines), 'answer')} to your history: {error}.", "bold red"
+        )
+        if failure is None:
+            self.say(
+                f"Nothing you typed is lost: {path} holds "
+                f"{'it' if len(lines) == 1 else 'them'}, one answer per line (JSON)."
+            )
+        else:
+            self.say(
+                f"Writing {path} failed too ({failure}), so here "
+                f"{'it is' if len(lines) == 1 else 'they are'}: copy this somewhere safe."
+            )
+            for line in lines:
+                self.say(line)
+        self.say(
+            "When the history can be written again (free some disk space, or close the "
+            f"other lessonkit window using it), run `lessonkit quiz {slug}` to resume; "
+            "questions whose answers were not saved are asked again."
+        )
+
+    def unfinished(self, slug: str, error: str) -> None:
+        self.stress(f"Could not mark the attempt finished: {error}.", "bold red")
+        self.say(f"Every answer is saved. Run `lessonkit quiz {slug} --resume` later to finish it.")
+
+    def summary(
+        self, compiled: catalog.Compiled, attempt: session.Attempt, result: session.Summary
+    ) -> None:
         self.say()
         self.say(f"Summary: {compiled.bank['title']}")
         for label, value in session.summary_rows(result):
             self.say(f"{label}: {value}")
         self.say(session.next_step(compiled.slug))
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _bar(done: int, total: int, width: int = 20) -> str:
@@ -167,24 +225,27 @@ class RichUi(PlainUi):
             self.say()
             return None
 
-    def question(self, number: int, total: int, done: int, question: QuestionData,
-                 display: Sequence[int]) -> None:
+    def question(
+        self, number: int, total: int, done: int, question: QuestionData, display: Sequence[int]
+    ) -> None:
         from rich.markdown import Markdown
         from rich.progress_bar import ProgressBar
         from rich.table import Table
 
         self.console.rule()
         row = Table.grid(padding=(0, 2))
-        row.add_row(f"Question {number} of {total}", ProgressBar(total, done, width=30),
-                    f"{done} answered")
+        row.add_row(
+            f"Question {number} of {total}", ProgressBar(total, done, width=30), f"{done} answered"
+        )
         self.console.print(row)
         self.console.print(Markdown(str(question["prompt"])))
         for line in responses.listing(question, display):
             self.say(line)
         self.console.print(responses.expected_form(question), style="italic", markup=False)
 
-    def summary(self, compiled: catalog.Compiled, attempt: session.Attempt,
-                result: session.Summary) -> None:
+    def summary(
+        self, compiled: catalog.Compiled, attempt: session.Attempt, result: session.Summary
+    ) -> None:
         from rich.table import Table
 
         table = Table(title=f"Summary: {compiled.bank['title']}", show_header=False)
@@ -212,12 +273,19 @@ def _isatty(stream: IO[str]) -> bool:
 # --- asking ------------------------------------------------------------------
 
 
-def ask(ui: PlainUi, attempt: session.Attempt, lesson: Mapping[str, Any] | None,
-        grading: session.Grading, on_answer: OnAnswer) -> bool:
+def ask(
+    ui: PlainUi,
+    attempt: session.Attempt,
+    lesson: Mapping[str, Any] | None,
+    grading: session.Grading,
+    on_answer: OnAnswer,
+    after_feedback: Callable[[], None] | None = None,
+) -> bool:
     """Ask every remaining question of ``attempt``; False when the learner quit first.
 
     ``on_answer(question_id, response, grade)`` runs for every graded answer before
-    its feedback is shown: that is where the caller commits it.
+    its feedback is shown: that is where the caller commits it. ``after_feedback()``
+    runs once that feedback has been shown.
     """
     total = len(attempt.plan.order)
     for question_id in attempt.remaining():
@@ -229,15 +297,19 @@ def ask(ui: PlainUi, attempt: session.Attempt, lesson: Mapping[str, Any] | None,
             return False
         grade = grading.grade(question_id, response)
         on_answer(question_id, response, grade)
-        mark = session.Mark(responses.to_json(response), grade.score, grade.max_score,
-                            grade.correct)
+        mark = session.Mark(
+            responses.to_json(response), grade.score, grade.max_score, grade.correct
+        )
         attempt.record(question_id, mark)
         key = grading.key(question_id)
         answer = None if key is None else responses.shown(question, key, display)
         if question["type"] == "single" and isinstance(key, int):
             answer = f"{answer}. {question['options'][key]['text']}"
-        ui.feedback(question, grade, answer,
-                    session.section(attempt.bank, lesson, str(question["section"])))
+        ui.feedback(
+            question, grade, answer, session.section(attempt.bank, lesson, str(question["section"]))
+        )
+        if after_feedback is not None:
+            after_feedback()
     return True
 
 
@@ -258,32 +330,163 @@ def _read_response(ui: PlainUi, question: QuestionData, display: Sequence[int]) 
                 ui.invalid(str(error))
 
 
-def ask_questions(compiled: catalog.Compiled, question_ids: Sequence[str], *, seed: int,
-                  on_answer: OnAnswer, ui: PlainUi, now: datetime) -> session.Attempt:
+def ask_questions(
+    compiled: catalog.Compiled,
+    question_ids: Sequence[str],
+    *,
+    seed: int,
+    on_answer: OnAnswer,
+    ui: PlainUi,
+    now: datetime,
+) -> session.Attempt:
     """Ask some of a bank's questions in the given order (for `lessonkit review`).
 
     Options are shuffled by ``seed``; ``on_answer`` commits each answer as it is given.
     ``attempt.finished`` is False on the returned attempt when the learner quit early.
     """
-    attempt = session.resume(compiled.slug, compiled.bank, seed=seed, order=question_ids,
-                             started=now, marks={})
+    attempt = session.resume(
+        compiled.slug, compiled.bank, seed=seed, order=question_ids, started=now, marks={}
+    )
     wanted = [q for q in attempt.plan.order if q in set(question_ids)]
     attempt.plan = session.Plan(seed, tuple(wanted), attempt.plan.displays)
     ask(ui, attempt, compiled.lesson, session.Grading(compiled.bank), on_answer)
     return attempt
 
 
+# --- saving answers ------------------------------------------------------------
+
+# `lessonkit` exits 1 for any lessonkit error; unsaved answers are one, even after a summary.
+EXIT_UNSAVED = 1
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A graded answer the history database has not taken yet."""
+
+    question_id: str
+    key_hash: str
+    response: Any
+    score: float
+    max_score: float
+    correct: bool
+    answered: datetime
+
+    def to_json(self, slug: str, attempt_id: int | None) -> dict[str, Any]:
+        """One line of the recovery file: enough to put the answer back by hand."""
+        return {
+            "quiz": slug,
+            "attempt_id": attempt_id,
+            "question_id": self.question_id,
+            "key_hash": self.key_hash,
+            "response": self.response,
+            "score": self.score,
+            "max_score": self.max_score,
+            "correct": self.correct,
+            "answered": self.answered.astimezone(UTC).isoformat(),
+        }
+
+
+class Recorder:
+    """Saves each graded answer at once, and never drops one the database refuses.
+
+    A refused answer stays in memory and is saved with the next answer; ``settle`` tries
+    once more at the end and writes whatever is still unsaved to a recovery file beside
+    the database. A full disk or a database locked by another window is usually brief.
+    """
+
+    def __init__(
+        self, store: Store, ui: PlainUi, slug: str, begin: Callable[[], int], attempt_id: int | None
+    ) -> None:
+        self.store, self.ui, self.slug = store, ui, slug
+        self.attempt_id = attempt_id
+        self.pending: list[Pending] = []
+        self._begin = begin
+
+    def add(self, answer: Pending) -> None:
+        earlier = len(self.pending)
+        self.pending.append(answer)
+        error = self._save()
+        if error is not None:
+            self.ui.unsaved(error, len(self.pending))
+        elif earlier:
+            self.ui.caught_up(earlier)
+
+    def settle(self, clock: Clock) -> bool:
+        """At the end: one more try, then the recovery file. True when nothing is unsaved."""
+        if not self.pending:
+            return True
+        count = len(self.pending)
+        try:
+            error = self._save()
+        except KeyboardInterrupt:  # Ctrl-C while waiting on a locked database: stop waiting
+            error = "interrupted while saving"
+        if error is None:
+            self.ui.caught_up(count)
+            return True
+        lines = [
+            json.dumps(a.to_json(self.slug, self.attempt_id), ensure_ascii=False)
+            for a in self.pending
+        ]
+        path = self.store.path.with_name(
+            f"{self.store.path.stem}.unsaved-{clock().astimezone(UTC):%Y%m%dT%H%M%S}.jsonl"
+        )
+        try:
+            # Appending: a file left by an earlier failure in the same second is kept whole.
+            with path.open("a", encoding="utf-8") as out:
+                out.write("".join(line + "\n" for line in lines))
+        except OSError as problem:  # the same full disk, often: the screen is what is left
+            self.ui.rescued(self.slug, error, path, lines, problem.strerror or str(problem))
+        else:
+            self.ui.rescued(self.slug, error, path, lines, None)
+        return False
+
+    def _save(self) -> str | None:
+        """Save every pending answer in order; the reason when the database refuses."""
+        from lessonkit.store import StoreError
+
+        try:
+            # Begun at the first answer: quitting at once leaves no trace.
+            if self.attempt_id is None:
+                self.attempt_id = self._begin()
+            while self.pending:
+                a = self.pending[0]
+                self.store.record_answer(
+                    self.attempt_id,
+                    question_id=a.question_id,
+                    key_hash=a.key_hash,
+                    response=a.response,
+                    score=a.score,
+                    max_score=a.max_score,
+                    correct=a.correct,
+                    answered=a.answered,
+                )
+                self.pending.pop(0)
+        except StoreError as error:
+            return str(error)
+        return None
+
+
 # --- the command ---------------------------------------------------------------
 
 
-def quiz_command(target: str, *, seed: int | None = None, answers: Path | None = None,
-                 as_json: bool = False, no_color: bool = False, data_dir: Path | None = None,
-                 resume: bool | None = None, stdin: IO[str] | None = None,
-                 stdout: IO[str] | None = None, clock: Clock = _utcnow) -> int:
+def quiz_command(
+    target: str,
+    *,
+    seed: int | None = None,
+    answers: Path | None = None,
+    as_json: bool = False,
+    no_color: bool = False,
+    data_dir: Path | None = None,
+    resume: bool | None = None,
+    stdin: IO[str] | None = None,
+    stdout: IO[str] | None = None,
+    clock: Clock = _utcnow,
+) -> int:
     """`lessonkit quiz TARGET`: take a quiz, or grade an ``answers`` file without prompting.
 
-    Returns the exit code (0, or 130 after Ctrl-C with the answers kept); raises
-    UsageError or ContentError for the CLI to report.
+    Returns the exit code: 0; 130 after Ctrl-C with the answers kept; EXIT_UNSAVED when
+    answers could only be written to a recovery file. Raises UsageError or ContentError
+    for the CLI to report.
     """
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     compiled = catalog.find(target, cache_dir=data_dir / "cache" if data_dir else None)
@@ -295,66 +498,149 @@ def quiz_command(target: str, *, seed: int | None = None, answers: Path | None =
     from lessonkit.store import Store
 
     store, notices = Store.open(data_dir)
+    recorder: Recorder | None = None
     try:
         for notice in notices:
             ui.notice(notice)
-        return _take(ui, store, compiled, seed, resume, clock)
+        started = _start(ui, store, compiled, seed, resume, clock)
+        if started is None:
+            return 0
+        recorder = _recorder(ui, store, compiled, *started, clock)
+        return _take(ui, store, compiled, started[0], recorder, clock)
     except KeyboardInterrupt:
         ui.say()
+        if recorder is not None and not recorder.settle(clock):
+            return 130
         ui.saved(compiled.slug, interrupted=True)
         return 130
     finally:
         store.close()
 
 
-def _take(ui: PlainUi, store: Store, compiled: catalog.Compiled, seed: int | None,
-          resume: bool | None, clock: Clock) -> int:
-    started = _start(ui, store, compiled, seed, resume, clock)
-    if started is None:
-        return 0
-    attempt, attempt_id = started
+def _recorder(
+    ui: PlainUi,
+    store: Store,
+    compiled: catalog.Compiled,
+    attempt: session.Attempt,
+    attempt_id: int | None,
+    clock: Clock,
+) -> Recorder:
+    def begin() -> int:
+        return store.begin_attempt(
+            bank=compiled.slug,
+            seed=attempt.plan.seed,
+            order=attempt.plan.order,
+            started=attempt.started,
+            pass_mark=float(compiled.bank["pass_mark"]),
+        )
+
+    return Recorder(store, ui, compiled.slug, begin, attempt_id)
+
+
+def _take(
+    ui: PlainUi,
+    store: Store,
+    compiled: catalog.Compiled,
+    attempt: session.Attempt,
+    recorder: Recorder,
+    clock: Clock,
+) -> int:
     ui.header(compiled, attempt)
     grading = session.Grading(compiled.bank)
 
     def commit(question_id: str, response: Response, grade: Grade) -> None:
-        nonlocal attempt_id
-        if attempt_id is None:  # begun at the first answer: quitting at once leaves no trace
-            attempt_id = store.begin_attempt(
-                bank=compiled.slug, seed=attempt.plan.seed, order=attempt.plan.order,
-                started=attempt.started, pass_mark=float(compiled.bank["pass_mark"]))
-        store.record_answer(
-            attempt_id, question_id=question_id, key_hash=grading.key_hash(question_id),
-            response=responses.to_json(response), score=grade.score,
-            max_score=grade.max_score, correct=grade.correct, answered=clock())
+        recorder.add(
+            Pending(
+                question_id,
+                grading.key_hash(question_id),
+                responses.to_json(response),
+                grade.score,
+                grade.max_score,
+                grade.correct,
+                clock(),
+            )
+        )
 
-    if not ask(ui, attempt, compiled.lesson, grading, commit):
+    told = False
+
+    def tell_key_changes() -> None:
+        # After the first feedback, not before the first question: the key hashes need the
+        # grader's pydantic models, which the first question is shown without (start-up).
+        nonlocal told
+        if not told:
+            told = True
+            _tell_key_changes(ui, store, compiled.slug, grading, clock)
+
+    if not ask(ui, attempt, compiled.lesson, grading, commit, tell_key_changes):
+        if not recorder.settle(clock):
+            return EXIT_UNSAVED
         ui.saved(compiled.slug, interrupted=False)
         return 0
     result = session.summarise(attempt, compiled.lesson)
-    if attempt_id is not None:
-        store.finish_attempt(attempt_id, finished=clock(), passed=result.passed)
     ui.summary(compiled, attempt, result)
+    if not recorder.settle(clock):
+        return EXIT_UNSAVED  # left unfinished: resuming asks again what is not saved
+    assert recorder.attempt_id is not None  # every question answered and saved
+    from lessonkit.store import StoreError
+
+    try:
+        store.finish_attempt(recorder.attempt_id, finished=clock(), passed=result.passed)
+    except StoreError as error:
+        ui.unfinished(compiled.slug, str(error))
+        return EXIT_UNSAVED
     return 0
+
+
+def _tell_key_changes(
+    ui: PlainUi, store: Store, slug: str, grading: session.Grading, clock: Clock
+) -> None:
+    """Say once per changed answer key that earlier answers to it no longer count for review."""
+    from lessonkit.store import StoreError
+
+    keys = grading.key_hashes()
+    try:
+        if not store.changed_keys(slug, keys):  # the usual case reads no clock
+            return
+        notices = store.take_key_change_notices(slug, keys, shown=clock())
+    except StoreError:
+        return  # not recorded as told, so it is said next time; saving reports the database
+    for notice in notices:
+        ui.notice(notice)
 
 
 Started = tuple[session.Attempt, int | None]
 
 
-def _start(ui: PlainUi, store: Store, compiled: catalog.Compiled, seed: int | None,
-           resume: bool | None, clock: Clock) -> Started | None:
+def _start(
+    ui: PlainUi,
+    store: Store,
+    compiled: catalog.Compiled,
+    seed: int | None,
+    resume: bool | None,
+    clock: Clock,
+) -> Started | None:
     """A new or resumed attempt and its database id (None until the first answer)."""
     unfinished = store.unfinished_attempt(compiled.slug)
     if unfinished is not None and resume is None:
-        resume = ui.confirm(f"You have an unfinished attempt ({len(unfinished.answered)} of "
-                            f"{len(unfinished.order)} answered). Resume it?")
+        resume = ui.confirm(
+            f"You have an unfinished attempt ({len(unfinished.answered)} of "
+            f"{len(unfinished.order)} answered). Resume it?"
+        )
         if resume is None:
             return None
     if unfinished is not None and resume:
-        marks = {q: session.Mark(row.response, row.score, row.max_score, row.correct)
-                 for q, row in unfinished.answered.items()}
-        attempt = session.resume(compiled.slug, compiled.bank, seed=unfinished.seed,
-                                 order=unfinished.order, marks=marks,
-                                 started=unfinished.started or clock())
+        marks = {
+            q: session.Mark(row.response, row.score, row.max_score, row.correct)
+            for q, row in unfinished.answered.items()
+        }
+        attempt = session.resume(
+            compiled.slug,
+            compiled.bank,
+            seed=unfinished.seed,
+            order=unfinished.order,
+            marks=marks,
+            started=unfinished.started or clock(),
+        )
         return attempt, unfinished.attempt_id
     if unfinished is not None:
         store.abandon_attempt(unfinished.attempt_id, at=clock())

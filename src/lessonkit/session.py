@@ -155,6 +155,10 @@ class Grading:
 
         return key_hash(self.question(question_id))
 
+    def key_hashes(self) -> dict[str, str]:
+        """Every question's key hash by id: what history keys earlier answers on."""
+        return {str(q["id"]): self.key_hash(str(q["id"])) for q in self._bank["questions"]}
+
     def key(self, question_id: str) -> Response | None:
         from lessonkit.grader import answer_key
 
@@ -172,8 +176,9 @@ def grade_all(slug: str, bank: BankData, given: Mapping[str, Response]) -> Attem
     attempt = Attempt(slug, bank, Plan(0, ids, displays), datetime.fromtimestamp(0, UTC))
     for question_id, response in given.items():
         grade = grading.grade(question_id, response)
-        attempt.record(question_id, Mark(to_json(response), grade.score, grade.max_score,
-                                         grade.correct))
+        attempt.record(
+            question_id, Mark(to_json(response), grade.score, grade.max_score, grade.correct)
+        )
     return attempt
 
 
@@ -277,8 +282,14 @@ def summarise(attempt: Attempt, lesson: LessonData | None) -> Summary:
         if mark is None or not mark.correct:
             where = section(attempt.bank, lesson, str(question["section"]))
             missed.append(
-                Missed(question_id, attempt.number(question_id), str(question["prompt"]),
-                       score, points, where)
+                Missed(
+                    question_id,
+                    attempt.number(question_id),
+                    str(question["prompt"]),
+                    score,
+                    points,
+                    where,
+                )
             )
     scores = tuple(by_insight[n] for n in sorted(by_insight))
     score = sum(s.score for s in scores)
@@ -294,11 +305,23 @@ def report(attempt: Attempt, result: Summary) -> dict[str, Any]:
     for question_id in attempt.plan.order:
         mark = attempt.marks.get(question_id)
         points = float(attempt.question(question_id).get("points", 1))
-        rows.append({"id": question_id, "response": mark.response if mark else None,
-                     "score": mark.score if mark else 0.0, "max_score": points,
-                     "correct": bool(mark and mark.correct)})
-    return {"quiz": attempt.slug, "score": result.score, "max_score": result.max_score,
-            "pass_mark": result.pass_mark, "passed": result.passed, "questions": rows}
+        rows.append(
+            {
+                "id": question_id,
+                "response": mark.response if mark else None,
+                "score": mark.score if mark else 0.0,
+                "max_score": points,
+                "correct": bool(mark and mark.correct),
+            }
+        )
+    return {
+        "quiz": attempt.slug,
+        "score": result.score,
+        "max_score": result.max_score,
+        "pass_mark": result.pass_mark,
+        "passed": result.passed,
+        "questions": rows,
+    }
 
 
 # --- the summary in words ------------------------------------------------------
@@ -333,14 +356,22 @@ def summary_rows(result: Summary) -> list[tuple[str, str]]:
     """The summary as (label, value) rows: printed as lines, or as a table on a terminal."""
     share = result.score / result.max_score if result.max_score else 0.0
     verdict = f"{TICK} Passed" if result.passed else f"{CROSS} Not passed"
-    rows = [("Score", f"{points(result.score, result.max_score)} ({percent(share)})"),
-            ("Result", f"{verdict} (pass mark {percent(result.pass_mark)})")]
-    rows += [(f"Insight {i.number}", f"{i.text}: {points(i.score, i.max_score)}")
-             for i in result.insights]
+    rows = [
+        ("Score", f"{points(result.score, result.max_score)} ({percent(share)})"),
+        ("Result", f"{verdict} (pass mark {percent(result.pass_mark)})"),
+    ]
+    rows += [
+        (f"Insight {i.number}", f"{i.text}: {points(i.score, i.max_score)}")
+        for i in result.insights
+    ]
     for m in result.missed:
         url = f"\n  {link(m.section)}" if m.section.url else ""
-        rows.append((f"Missed question {m.number}", f"{m.question_id}, "
-                     f"{points(m.score, m.max_score)}. Re-read {m.section}{url}"))
+        rows.append(
+            (
+                f"Missed question {m.number}",
+                f"{m.question_id}, {points(m.score, m.max_score)}. Re-read {m.section}{url}",
+            )
+        )
     return rows if result.missed else [*rows, ("Missed", "none")]
 
 
