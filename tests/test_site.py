@@ -273,6 +273,22 @@ def test_plan_lessons_lists_time_and_question_counts_in_order() -> None:
 
 # --- real builds -------------------------------------------------------------
 
+# The stand-in's own home page and nav: the real ones list every real plan and lesson,
+# and a strict build fails on a nav entry or link whose page the stand-in lacks.
+STAND_IN_HOME = """\
+# lessonkit
+
+[AI hardware fundamentals](ai-hardware-fundamentals/index.md)
+"""
+
+STAND_IN_NAV = """\
+nav:
+  - Home: index.md
+  - AI hardware fundamentals:
+      - ai-hardware-fundamentals/index.md
+      - ai-hardware-fundamentals/gpu-vs-tpu.md
+"""
+
 STAND_IN_PLAN = """\
 ---
 title: AI hardware fundamentals
@@ -349,10 +365,10 @@ questions:
 """
 
 
-def build(project: Path, out: Path) -> subprocess.CompletedProcess[str]:
-    """`mkdocs build --strict` as `make site` runs it, in a fresh process."""
+def build(project: Path, out: Path, *, strict: bool = True) -> subprocess.CompletedProcess[str]:
+    """`mkdocs build --strict` as `make site` runs it (or not strict), in a fresh process."""
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        [sys.executable, "-m", "mkdocs", "build", *(["--strict"] * strict), "--site-dir", str(out)],
         cwd=project,
         env=os.environ | {"NO_MKDOCS_2_WARNING": "1"},
         capture_output=True,
@@ -367,11 +383,14 @@ def stand_in(tmp_path: Path) -> Path:
     """A copy of the site's configuration around a tiny course written from the strings above."""
     project = tmp_path / "project"
     project.mkdir()
-    shutil.copy(ROOT / "mkdocs.yml", project)
+    config, nav, _ = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").partition("\nnav:\n")
+    assert nav, "mkdocs.yml has no top-level `nav:` to replace"
+    # Everything after `nav:` is the page tree: the section order puts it last.
+    (project / "mkdocs.yml").write_text(f"{config}\n{STAND_IN_NAV}", encoding="utf-8")
     shutil.copytree(ROOT / "site_overrides", project / "site_overrides")
     (project / "src" / "lessonkit").mkdir(parents=True)  # `watch:` needs it to exist
     files = {
-        "content/index.md": (ROOT / "content" / "index.md").read_text(encoding="utf-8"),
+        "content/index.md": STAND_IN_HOME,
         "content/ai-hardware-fundamentals/index.md": STAND_IN_PLAN,
         "content/ai-hardware-fundamentals/gpu-vs-tpu.md": STAND_IN_LESSON,
         "quizzes/gpu-vs-tpu.yml": STAND_IN_BANK,
@@ -429,6 +448,54 @@ def test_broken_bank_fails_the_build_with_positions_not_a_traceback(
     ], output
     assert "ERROR   -  lessonkit found problems in the course:" in output
     assert "Aborted with a BuildError!" in output
+
+
+PLACEHOLDER_WARNING = (
+    "WARNING -  content/ai-hardware-fundamentals/gpu-vs-tpu.md:22:1: placeholder left from "
+    "the template: TODO(lessonkit): Intro text. (replace it with your own text; see "
+    "CONTRIBUTING.md)"
+)
+
+
+def make_draft(project: Path) -> None:
+    """Leave one template placeholder in the stand-in lesson, as a fresh scaffold does."""
+    lesson = project / "content/ai-hardware-fundamentals/gpu-vs-tpu.md"
+    lesson.write_text(lesson.read_text().replace("Intro text.", "TODO(lessonkit): Intro text."))
+
+
+def test_draft_with_placeholders_previews_but_fails_strict(stand_in: Path, tmp_path: Path) -> None:
+    make_draft(stand_in)
+    preview = build(stand_in, tmp_path / "preview", strict=False)
+    assert preview.returncode == 0, preview.stderr
+    assert PLACEHOLDER_WARNING in preview.stderr.splitlines()
+    lesson = (tmp_path / "preview/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
+    assert "TODO(lessonkit): Intro text." in lesson
+    assert '<h2 id="check-yourself">Check yourself' in lesson
+    strict = build(stand_in, tmp_path / "site")
+    assert strict.returncode == 1
+    assert PLACEHOLDER_WARNING in strict.stderr.splitlines()
+    assert "Aborted with 1 warnings in strict mode!" in strict.stdout
+    assert "lessonkit found problems" not in strict.stdout + strict.stderr
+
+
+def test_draft_with_another_problem_fails_even_a_preview(stand_in: Path, tmp_path: Path) -> None:
+    make_draft(stand_in)
+    bank = stand_in / "quizzes/gpu-vs-tpu.yml"
+    bank.write_text(bank.read_text().replace("insight: 2", "insight: 0"))
+    result = build(stand_in, tmp_path / "site", strict=False)
+    assert result.returncode == 1
+    output = result.stdout + result.stderr
+    assert "ERROR   -  lessonkit found problems in the course:" in output
+    assert "WARNING" not in output
+    lines = [line for line in output.splitlines() if line.startswith(("content/", "quizzes/"))]
+    assert lines == [
+        "content/ai-hardware-fundamentals/gpu-vs-tpu.md:22:1: placeholder left from the "
+        "template: TODO(lessonkit): Intro text. (replace it with your own text; see "
+        "CONTRIBUTING.md)",
+        "quizzes/gpu-vs-tpu.yml:18:14: questions[1].insight: "
+        "input should be greater than or equal to 1",
+    ]
+    assert not (tmp_path / "site").exists()
 
 
 @pytest.fixture(scope="module")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -14,17 +15,23 @@ from lessonkit.course import Course, load_course
 from lessonkit.errors import ContentError
 
 _course: Course | None = None
+# Under `mkdocs`, so warnings print like MkDocs's own and count in `--strict` builds.
+_log = logging.getLogger("mkdocs.hooks.lessonkit")
 
 
 def on_pre_build(config: MkDocsConfig) -> None:
     global _course
     try:
-        _course = load_course(Path(config.config_file_path).parent)
+        _course = load_course(Path(config.config_file_path).parent, allow_placeholders=True)
     except ContentError as error:
         # MkDocs prints a PluginError as one message and stops: no traceback, just the
         # same `path:line:col: message (hint)` lines that `lessonkit validate` prints.
         problems = "\n".join(str(problem) for problem in error.problems)
         raise PluginError(f"lessonkit found problems in the course:\n{problems}") from None
+    # Only template placeholders are left: a draft can be previewed with `make serve`,
+    # while `mkdocs build --strict` still fails on these warnings, so a draft never ships.
+    for problem in _course.problems:
+        _log.warning(str(problem))
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -66,10 +66,16 @@ def find_root(start: Path) -> Path | None:
     return None
 
 
-def load_course(root: Path) -> Course:
-    """The course at ``root``, fully checked; raises ContentError listing every problem."""
+def load_course(root: Path, *, allow_placeholders: bool = False) -> Course:
+    """The course at ``root``, fully checked; raises ContentError listing every problem.
+
+    With ``allow_placeholders``, a course whose only problems are template placeholders
+    (a freshly scaffolded draft) loads anyway and keeps them in ``problems``, so that the
+    draft can be previewed; any other problem still raises, listing the placeholders too.
+    """
     course = check_course(root)
-    if course.problems:
+    draft = allow_placeholders and all(pagechecks.is_placeholder(p) for p in course.problems)
+    if course.problems and not draft:
         raise ContentError(course.problems)
     return course
 
@@ -386,4 +392,5 @@ def _file_problem(path: Path, message: str, hint: str) -> Problem:
     return Problem(display_path(path), 0, 0, message, hint)
 
 
-from . import pagechecks  # noqa: E402, F401  (registers the lesson-body checks in LESSON_CHECKS)
+# Last: it imports this module, and registers the lesson-body checks in LESSON_CHECKS.
+from . import pagechecks  # noqa: E402
