@@ -266,3 +266,47 @@ def test_a_corrupt_history_is_reported_not_a_traceback(course: Path) -> None:
     assert done.returncode == 0
     assert done.stdout.startswith(f"Note: history database {course}/home/history.db was unreadable")
     assert "Traceback" not in done.stderr
+
+
+def test_a_review_answer_the_database_refuses_is_kept_in_a_recovery_file(
+    course: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+    import sqlite3
+
+    from lessonkit import database
+
+    quiz("f\n3.5\nParis\n")  # q-tf missed
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 100)
+    other_window = sqlite3.connect(course / "home" / "history.db", isolation_level=None)
+
+    class LockWhileTyping(io.StringIO):
+        """Another lessonkit window takes the write lock just as the learner answers."""
+
+        def readline(self, size: int | None = -1) -> str:
+            if not other_window.in_transaction:
+                other_window.execute("BEGIN IMMEDIATE")
+            return super().readline(size)
+
+    try:
+        out, clock = io.StringIO(), ticking(START + timedelta(hours=1))
+        code = review_command(None, seed=3, stdin=LockWhileTyping("t\n"), stdout=out,
+                              clock=lambda: next(clock), zone=UTC)  # fmt: skip
+    finally:
+        if other_window.in_transaction:
+            other_window.execute("ROLLBACK")
+        other_window.close()
+    assert code == 1
+    recovered = sorted((course / "home").glob("history.unsaved-*.jsonl"))
+    assert len(recovered) == 1
+    assert out.getvalue().endswith(
+        f"Nothing you typed is lost: {recovered[0]} holds it, one answer per line (JSON).\n"
+        "When the history can be written again (free some disk space, or close the other "
+        "lessonkit window using it), run `lessonkit review lesson-one` to carry on; questions "
+        "whose answers were not saved are asked again.\n"
+    )
+    (line,) = recovered[0].read_text(encoding="utf-8").splitlines()
+    saved = json.loads(line)
+    assert (saved["quiz"], saved["question_id"], saved["response"], saved["correct"]) == (
+        "lesson-one", "q-tf", True, True,
+    )  # fmt: skip

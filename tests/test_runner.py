@@ -516,7 +516,7 @@ def test_answers_never_saved_go_to_a_recovery_file(course: Path, locker: Locker)
         f"{db}: database is locked.\n"
         f"Nothing you typed is lost: {recovery} holds them, one answer per line (JSON).\n"
         "When the history can be written again (free some disk space, or close the other "
-        "lessonkit window using it), run `lessonkit quiz lesson-one` to resume; questions whose "
+        "lessonkit window using it), run `lessonkit quiz lesson-one` to carry on; questions whose "
         "answers were not saved are asked again.\n"
     )
     lines = recovery.read_text(encoding="utf-8").splitlines()
@@ -554,7 +554,7 @@ def test_ctrl_c_with_unsaved_answers_writes_the_recovery_file(course: Path, lock
         f"Nothing you typed is lost: {recovery} holds it, one answer per line "
         "(JSON).\nWhen the history can be written again (free some disk space, "
         "or close the other lessonkit window using it), run `lessonkit quiz "
-        "lesson-one` to resume; questions whose answers were not saved are asked "
+        "lesson-one` to carry on; questions whose answers were not saved are asked "
         "again.\n"
     )
     assert [json.loads(line) for line in recovery.read_text().splitlines()] == recovery_lines(

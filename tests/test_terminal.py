@@ -109,7 +109,7 @@ def test_a_refused_answer_is_said_to_be_kept() -> None:
 
 RESUME = (
     "When the history can be written again (free some disk space, or close the other lessonkit "
-    "window using it), run `lessonkit quiz gpu-vs-tpu` to resume; questions whose answers were "
+    "window using it), run `lessonkit quiz gpu-vs-tpu` to carry on; questions whose answers were "
     "not saved are asked again.\n"
 )
 
@@ -117,7 +117,7 @@ RESUME = (
 def test_rescued_answers_name_the_recovery_file() -> None:
     ui, out = plain()
     path = DB.with_name("history.unsaved-20261122T090040.jsonl")
-    ui.rescued("gpu-vs-tpu", LOCKED, path, ['{"question_id": "q-num"}'], None)
+    ui.rescued("lessonkit quiz gpu-vs-tpu", LOCKED, path, ['{"question_id": "q-num"}'], None)
     assert out.getvalue() == (
         f"Could not save 1 answer to your history: {LOCKED}.\n"
         f"Nothing you typed is lost: {path} holds it, one answer per line (JSON).\n" + RESUME
@@ -127,7 +127,7 @@ def test_rescued_answers_name_the_recovery_file() -> None:
 def test_rescued_answers_are_printed_when_no_file_can_be_written() -> None:
     ui, out = plain()
     path = DB.with_name("history.unsaved-20261122T090040.jsonl")
-    ui.rescued("gpu-vs-tpu", LOCKED, path, ['{"a": 1}', '{"b": 2}'], "No space left on device")
+    ui.rescued("lessonkit quiz gpu-vs-tpu", LOCKED, path, ['{"a": 1}', '{"b": 2}'], "No space left on device")
     assert out.getvalue() == (
         f"Could not save 2 answers to your history: {LOCKED}.\n"
         f"Writing {path} failed too (No space left on device), so here they are: copy this "

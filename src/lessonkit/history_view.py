@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Literal
 
 from lessonkit import catalog
 from lessonkit.errors import UsageError
@@ -264,7 +264,12 @@ def _review(
     ui.say(f"{total} question{'s' if total != 1 else ''} to review: missed ones first, then due.")
     chosen = seed if seed is not None else _new_seed()
     for bank in banks:
-        if bank.due and not _ask(ui, store, bank, chosen, clock):
+        if not bank.due:
+            continue
+        outcome = _ask(ui, store, bank, chosen, clock)
+        if outcome == "unsaved":  # the recorder has said where the answers were written
+            return 1
+        if outcome == "quit":
             ui.say("Stopped. Your answers so far are kept; `lessonkit review` goes on later.")
             return 0
     after = review.load_cards(store)
@@ -289,35 +294,45 @@ def _due(ui: PlainUi, store: Store, compiled: catalog.Compiled,
     return _Due(compiled, keys, review.due_questions(mine, ids, now), mine)
 
 
-def _ask(ui: PlainUi, store: Store, bank: _Due, seed: int, clock: Clock) -> bool:
-    """Ask one bank's due questions, saving each answer as it is given; False if quit."""
+def _ask(
+    ui: PlainUi, store: Store, bank: _Due, seed: int, clock: Clock
+) -> Literal["done", "quit", "unsaved"]:
+    """Ask one bank's due questions, saving each answer as it is given."""
     from lessonkit import responses
-    from lessonkit.runner import ask_questions
+    from lessonkit.runner import Pending, Recorder, ask_questions
 
     slug, count = bank.compiled.slug, len(bank.due)
     ui.say()
     ui.say(f"Review: {bank.compiled.bank['title']}, {count} question{'s' if count != 1 else ''}")
     started = clock()
-    attempt_id: int | None = None
+
+    def begin() -> int:
+        return store.begin_attempt(
+            bank=slug, seed=seed, order=bank.due, started=started, kind="review"
+        )
+
+    # The quiz's recorder: a refused save is retried, then kept in a recovery file.
+    recorder = Recorder(store, ui, slug, begin, None, resume=f"lessonkit review {slug}")
 
     def commit(question_id: str, response: Response, grade: Grade) -> None:
-        nonlocal attempt_id
-        if attempt_id is None:  # begun at the first answer: quitting at once leaves no trace
-            attempt_id = store.begin_attempt(
-                bank=slug, seed=seed, order=bank.due, started=started, kind="review"
+        recorder.add(
+            Pending(
+                question_id, bank.keys[question_id], responses.to_json(response),
+                grade.score, grade.max_score, grade.correct, clock(),
             )
-        store.record_answer(
-            attempt_id, question_id=question_id, key_hash=bank.keys[question_id],
-            response=responses.to_json(response), score=grade.score,
-            max_score=grade.max_score, correct=grade.correct, answered=clock(),
         )  # fmt: skip
 
-    attempt = ask_questions(
-        bank.compiled, bank.due, seed=seed, on_answer=commit, ui=ui, now=started
-    )
-    if attempt_id is not None and attempt.finished:
-        store.finish_attempt(attempt_id, finished=clock())
-    return attempt.finished
+    try:
+        attempt = ask_questions(
+            bank.compiled, bank.due, seed=seed, on_answer=commit, ui=ui, now=started
+        )
+    finally:
+        saved = recorder.settle(clock)
+    if not saved:
+        return "unsaved"
+    if recorder.attempt_id is not None and attempt.finished:
+        store.finish_attempt(recorder.attempt_id, finished=clock())
+    return "done" if attempt.finished else "quit"
 
 
 def _nothing_due(banks: Sequence[_Due], zone: tzinfo | None) -> str:

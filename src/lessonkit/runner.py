@@ -153,11 +153,14 @@ class Recorder:
     """
 
     def __init__(
-        self, store: Store, ui: PlainUi, compiled: catalog.Compiled, attempt: session.Attempt,
-        attempt_id: int | None,
+        self, store: Store, ui: PlainUi, slug: str, begin: Callable[[], int],
+        attempt_id: int | None, *, resume: str | None = None,
     ) -> None:  # fmt: skip
-        self.store, self.ui, self.compiled, self.attempt = store, ui, compiled, attempt
-        self.slug = compiled.slug
+        """``begin`` starts the attempt row; it runs at the first answer saved, so quitting
+        before answering leaves no trace in the history. ``resume`` is the command that
+        carries on after a failure (default: `lessonkit quiz SLUG`)."""
+        self.store, self.ui, self.slug, self.begin = store, ui, slug, begin
+        self.resume = resume or f"lessonkit quiz {slug}"
         self.attempt_id = attempt_id
         self.pending: list[Pending] = []
 
@@ -194,9 +197,9 @@ class Recorder:
             with path.open("a", encoding="utf-8") as out:
                 out.write("".join(line + "\n" for line in lines))
         except OSError as problem:  # the same full disk, often: the screen is what is left
-            self.ui.rescued(self.slug, error, path, lines, problem.strerror or str(problem))
+            self.ui.rescued(self.resume, error, path, lines, problem.strerror or str(problem))
         else:
-            self.ui.rescued(self.slug, error, path, lines, None)
+            self.ui.rescued(self.resume, error, path, lines, None)
         return False
 
     def _save(self) -> str | None:
@@ -204,12 +207,8 @@ class Recorder:
         from lessonkit.store import StoreError
 
         try:
-            if self.attempt_id is None:  # begun at the first answer: quit at once, no trace
-                plan, pass_mark = self.attempt.plan, float(self.compiled.bank["pass_mark"])
-                self.attempt_id = self.store.begin_attempt(
-                    bank=self.slug, seed=plan.seed, order=plan.order,
-                    started=self.attempt.started, pass_mark=pass_mark,
-                )  # fmt: skip
+            if self.attempt_id is None:
+                self.attempt_id = self.begin()
             while self.pending:
                 self.store.record_answer(self.attempt_id, **vars(self.pending[0]))
                 self.pending.pop(0)
@@ -257,7 +256,9 @@ def quiz_command(
         started = _start(ui, store, compiled, seed, resume, clock)
         if started is None:
             return 0
-        recorder = Recorder(store, ui, compiled, *started)
+        recorder = Recorder(
+            store, ui, compiled.slug, _beginner(store, compiled, started[0]), started[1]
+        )
         return _take(ui, store, compiled, started[0], recorder, clock)
     except KeyboardInterrupt:
         ui.say()
@@ -267,6 +268,19 @@ def quiz_command(
         return 130
     finally:
         store.close()
+
+
+def _beginner(
+    store: Store, compiled: catalog.Compiled, attempt: session.Attempt
+) -> Callable[[], int]:
+    def begin() -> int:
+        plan = attempt.plan
+        return store.begin_attempt(
+            bank=compiled.slug, seed=plan.seed, order=plan.order, started=attempt.started,
+            pass_mark=float(compiled.bank["pass_mark"]),
+        )  # fmt: skip
+
+    return begin
 
 
 def _take(

@@ -138,9 +138,12 @@ class PlainUi:
         )
 
     def rescued(
-        self, slug: str, error: str, path: Path, lines: Sequence[str], failure: str | None
+        self, resume: str, error: str, path: Path, lines: Sequence[str], failure: str | None
     ) -> None:
-        """Answers the database would not take, written to ``path`` (or, failing that, here)."""
+        """Answers the database would not take, written to ``path`` (or, failing that, here).
+
+        ``resume`` is the command that carries on, e.g. `lessonkit quiz gpu-vs-tpu`.
+        """
         self.stress(
             f"Could not save {_count(len(lines), 'answer')} to your history: {error}.", "bold red"
         )
@@ -158,7 +161,7 @@ class PlainUi:
                 self.say(line)
         self.say(
             "When the history can be written again (free some disk space, or close the "
-            f"other lessonkit window using it), run `lessonkit quiz {slug}` to resume; "
+            f"other lessonkit window using it), run `{resume}` to carry on; "
             "questions whose answers were not saved are asked again."
         )
 
