@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 
 @dataclass(frozen=True, order=True)
@@ -26,7 +27,7 @@ class Problem:
         where = f"{self.path}:{self.line}:{self.column}" if self.line else self.path
         return f"{where}: {self.message}" + (f" ({self.hint})" if self.hint else "")
 
-    def github(self) -> str:
+    def github(self, level: Literal["error", "warning"] = "error") -> str:
         """The problem as a GitHub Actions annotation for pull requests."""
         text = self.message + (f" ({self.hint})" if self.hint else "")
         # Annotations end at a newline and treat % specially; escape both.
@@ -34,7 +35,7 @@ class Problem:
         place = f"file={self.path}"
         if self.line:
             place += f",line={self.line},col={self.column}"
-        return f"::error {place}::{text}"
+        return f"::{level} {place}::{text}"
 
 
 class LessonkitError(Exception):

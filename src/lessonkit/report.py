@@ -310,14 +310,4 @@ def _shorten(text: str, width: int) -> str:
 
 def github_annotations(reports: list[LessonReport]) -> list[str]:
     """Each warning as a GitHub Actions annotation, shown on the pull request's diff."""
-    return [_annotation(w) for report in reports for w in report.warnings]
-
-
-def _annotation(problem: Problem) -> str:
-    text = problem.message + (f" ({problem.hint})" if problem.hint else "")
-    # Annotations end at a newline and treat % specially; escape both.
-    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    place = f"file={problem.path}"
-    if problem.line:
-        place += f",line={problem.line},col={problem.column}"
-    return f"::warning {place}::{text}"
+    return [w.github("warning") for report in reports for w in report.warnings]
