@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -74,6 +75,17 @@ questions:
 """
 
 MakeCourse = Callable[..., Path]
+LearnerCourse = Callable[[str, str], Path]
+
+# Learner tests pin the clock here; each reading of `ticking` is ten seconds later.
+START = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
+
+
+def ticking(start: datetime = START) -> Iterator[datetime]:
+    moment = start
+    while True:
+        yield moment
+        moment += timedelta(seconds=10)
 
 
 @pytest.fixture
@@ -98,5 +110,20 @@ def make_course(tmp_path: Path) -> MakeCourse:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(textwrap.dedent(text), encoding="utf-8")
         return tmp_path
+
+    return make
+
+
+@pytest.fixture
+def learner_course(make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch) -> LearnerCourse:
+    """A course with the given bank and mkdocs.yml, entered as a learner would: the working
+    directory is the course and the history lives in its `home/` folder."""
+
+    def make(bank: str, mkdocs: str) -> Path:
+        root = make_course({"mkdocs.yml": mkdocs, "quizzes/lesson-one.yml": bank})
+        monkeypatch.chdir(root)
+        monkeypatch.setenv("LESSONKIT_HOME", str(root / "home"))
+        monkeypatch.delenv("NO_COLOR", raising=False)
+        return root
 
     return make

@@ -6,13 +6,12 @@ import io
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from conftest import MakeCourse
+from conftest import START, LearnerCourse, ticking
 from lessonkit.history_view import (
     Table,
     history_command,
@@ -52,23 +51,11 @@ questions:
     explanation: Paris.
     accept: [Paris]
 """
-START = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
-
-
-def ticking(start: datetime) -> Iterator[datetime]:
-    moment = start
-    while True:
-        yield moment
-        moment += timedelta(seconds=10)
 
 
 @pytest.fixture
-def course(make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch) -> Path:
-    root = make_course({"mkdocs.yml": MKDOCS, "quizzes/lesson-one.yml": BANK})
-    monkeypatch.chdir(root)
-    monkeypatch.setenv("LESSONKIT_HOME", str(root / "home"))
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    return root
+def course(learner_course: LearnerCourse) -> Path:
+    return learner_course(BANK, MKDOCS)
 
 
 def quiz(typed: str, start: datetime = START) -> str:

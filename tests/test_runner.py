@@ -9,12 +9,11 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from conftest import MakeCourse
+from conftest import LearnerCourse, ticking
 from lessonkit import database
 from lessonkit.runner import quiz_command
 
@@ -54,23 +53,11 @@ questions:
     tolerance: 0.1
     unit: ms
 """
-START = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
-
-
-def ticking() -> Iterator[datetime]:
-    moment = START
-    while True:
-        yield moment
-        moment += timedelta(seconds=10)
 
 
 @pytest.fixture
-def course(make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch) -> Path:
-    root = make_course({"mkdocs.yml": MKDOCS, "quizzes/lesson-one.yml": BANK})
-    monkeypatch.chdir(root)
-    monkeypatch.setenv("LESSONKIT_HOME", str(root / "home"))
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    return root
+def course(learner_course: LearnerCourse) -> Path:
+    return learner_course(BANK, MKDOCS)
 
 
 def quiz(typed: str, **options: object) -> tuple[int, str]:
