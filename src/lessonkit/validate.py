@@ -55,11 +55,11 @@ def validate_paths(paths: Sequence[Path], *, cwd: Path | None = None) -> Report:
     extra = [
         p
         for p in paths
-        if p.is_file() and p.suffix in BANK_SUFFIXES and not _inside(p, root / "quizzes")
+        if p.is_file() and p.suffix in BANK_SUFFIXES and not _within(p, [root / "quizzes"])
     ]
     course = check_course(root, extra_banks=extra)
     wanted = [p.resolve() for p in paths] or [root / "content", root / "quizzes"]
-    problems = tuple(p for p in course.problems if _concerns(p, wanted))
+    problems = tuple(p for p in course.problems if _within(p.path, wanted))
     return Report(problems, *_sizes(course, wanted))
 
 
@@ -69,28 +69,21 @@ def _check_kind(path: Path, root: Path) -> None:
         return
     if path.suffix != ".md":
         raise UsageError(f"{path}: not a bank (.yml), a lesson (.md) or a folder")
-    if not _inside(path, root / "content"):
+    if not _within(path, [root / "content"]):
         raise UsageError(f"{path}: lessons are checked inside a course's content/ folder")
 
 
-def _inside(path: Path, folder: Path) -> bool:
-    return path.resolve().is_relative_to(folder.resolve())
-
-
-def _concerns(problem: Problem, wanted: list[Path]) -> bool:
-    where = Path(problem.path).resolve()
-    return any(where == w or where.is_relative_to(w) for w in wanted)
+def _within(path: Path | str, wanted: list[Path]) -> bool:
+    """Whether a file is one of the wanted paths or inside one of the wanted folders."""
+    where = Path(path).resolve()
+    return any(where.is_relative_to(w.resolve()) for w in wanted)
 
 
 def _sizes(course: Course, wanted: list[Path]) -> tuple[int, int, int]:
     banks = [
         bank
         for slug, bank in course.banks.items()
-        if any(_concerns(Problem(course.bank_documents[slug].path, 0, 0, ""), [w]) for w in wanted)
+        if _within(course.bank_documents[slug].path, wanted)
     ]
-    lessons = [
-        lesson
-        for lesson in course.lessons.values()
-        if any(_inside(lesson.path, w) or lesson.path.resolve() == w for w in wanted)
-    ]
+    lessons = [lesson for lesson in course.lessons.values() if _within(lesson.path, wanted)]
     return len(banks), sum(len(b.questions) for b in banks), len(lessons)
