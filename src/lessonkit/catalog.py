@@ -18,7 +18,6 @@ a quiz then starts from ``json.load`` and only a changed file pays for validatio
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -26,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lessonkit import __version__
+from lessonkit import __version__, cachefile
 from lessonkit.errors import UsageError
 
 FORMAT = 1  # bump when the compiled layout changes, so old cache entries are ignored
@@ -69,7 +68,7 @@ def load(path: Path, *, cache_dir: Path | None = None) -> Compiled:
     if data is None:
         data = compile_bank(path)
         if data["lesson"] is not None:  # without a lesson file there is no file to watch
-            _write_cache(cache, data)
+            cachefile.write(cache, data)
     return Compiled(data["slug"], data["source"], data["bank"], data["lesson"], data["site"])
 
 
@@ -216,27 +215,16 @@ def _cache_file(path: Path, cache_dir: Path | None) -> Path:
 
 
 def _read_cache(cache: Path) -> dict[str, Any] | None:
+    data = cachefile.read(cache)
     try:
-        data = json.loads(cache.read_bytes())
         fresh = (
             data["format"] == FORMAT
             and data["lessonkit"] == __version__
             and all(_stat(Path(dep[0])) == dep for dep in data["deps"])
         )
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, KeyError, TypeError):
         return None  # missing, unreadable or from another version: compile again
     if not fresh:
         return None
     data["source"] = _shown(Path(data["deps"][0][0]))
     return dict(data)
-
-
-def _write_cache(cache: Path, data: Mapping[str, Any]) -> None:
-    # The cache only saves time: a read-only or full disk must not stop the quiz.
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        partial = cache.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        partial.replace(cache)
-    except OSError:
-        pass
