@@ -41,6 +41,6 @@ bench: $(STAMP) ## Run the benchmarks and print figures and ratios
 	$(PY) bench/run.py
 
 clean: ## Remove the site build, caches and test artifacts (keeps .venv)
-	rm -rf site test-artifacts .pytest_cache .mypy_cache .ruff_cache bench/out
+	rm -rf site test-artifacts .cache .pytest_cache .mypy_cache .ruff_cache bench/out
 
 .PHONY: help install test serve site quiz bench clean

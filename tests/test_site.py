@@ -253,24 +253,6 @@ def test_answers_link_to_their_own_sections() -> None:
     assert links == [("1-why-gpus", "Why GPUs"), ("2-where-tpus-win", "TPUs win")]
 
 
-def test_plan_lessons_lists_time_and_question_counts_in_order() -> None:
-    entries = [
-        site.LessonEntry("GPU vs TPU", "gpu-vs-tpu/", 12, 8, "How they differ."),
-        site.LessonEntry("Memory <walls>", "memory/", 1, 1, "Why bandwidth."),
-    ]
-    assert site.plan_lessons(entries) == (
-        "## Lessons\n\n"
-        '<ol class="lk-plan-lessons">\n'
-        '<li><a href="gpu-vs-tpu/"><strong>GPU vs TPU</strong></a><br>'
-        '<span class="lk-meta">12 min read · 8 self-check questions</span><br>'
-        '<span class="lk-summary">How they differ.</span></li>\n'
-        '<li><a href="memory/"><strong>Memory &lt;walls&gt;</strong></a><br>'
-        '<span class="lk-meta">1 min read · 1 self-check question</span><br>'
-        '<span class="lk-summary">Why bandwidth.</span></li>\n'
-        "</ol>\n"
-    )
-
-
 # --- real builds -------------------------------------------------------------
 
 # The stand-in's own home page and nav: the real ones list every real plan and lesson,
@@ -365,10 +347,16 @@ questions:
 """
 
 
-def build(project: Path, out: Path, *, strict: bool = True) -> subprocess.CompletedProcess[str]:
-    """`mkdocs build --strict` as `make site` runs it (or not strict), in a fresh process."""
+def build(
+    project: Path, out: Path, *, strict: bool = True, python: tuple[str, ...] = ()
+) -> subprocess.CompletedProcess[str]:
+    """`mkdocs build --strict` as `make site` runs it (or not strict), in a fresh process.
+
+    `python` holds options for the interpreter, e.g. ("-X", "importtime").
+    """
+    strict_flag = ["--strict"] * strict
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", *(["--strict"] * strict), "--site-dir", str(out)],
+        [sys.executable, *python, "-m", "mkdocs", "build", *strict_flag, "--site-dir", str(out)],
         cwd=project,
         env=os.environ | {"NO_MKDOCS_2_WARNING": "1"},
         capture_output=True,
@@ -448,6 +436,48 @@ def test_broken_bank_fails_the_build_with_positions_not_a_traceback(
     ], output
     assert "ERROR   -  lessonkit found problems in the course:" in output
     assert "Aborted with a BuildError!" in output
+
+
+def imported(stderr: str) -> set[str]:
+    """Top-level packages named in `python -X importtime` output."""
+    return {
+        line.rpartition("|")[2].strip().split(".")[0]
+        for line in stderr.splitlines()
+        if line.startswith("import time:")
+    }
+
+
+def test_unchanged_course_builds_from_the_cache_without_pydantic(
+    stand_in: Path, tmp_path: Path
+) -> None:
+    first = build(stand_in, tmp_path / "first", python=("-X", "importtime"))
+    assert first.returncode == 0, first.stderr
+    assert "pydantic" in imported(first.stderr)
+    assert (stand_in / ".cache/lessonkit/site.json").is_file()
+    second = build(stand_in, tmp_path / "second", python=("-X", "importtime"))
+    assert second.returncode == 0, second.stderr
+    assert {"mkdocs", "lessonkit"} <= imported(second.stderr)
+    assert "pydantic" not in imported(second.stderr)
+    assert "yaml" in imported(second.stderr)  # MkDocs's own: the check above can see imports
+    for page in ("ai-hardware-fundamentals/gpu-vs-tpu", "ai-hardware-fundamentals"):
+        built = [(tmp_path / out / page / "index.html").read_text() for out in ("first", "second")]
+        assert 'class="lk-' in built[0]
+        assert built[0] == built[1]
+
+
+def test_a_bank_broken_after_a_good_build_still_fails_the_next(
+    stand_in: Path, tmp_path: Path
+) -> None:
+    assert build(stand_in, tmp_path / "good").returncode == 0
+    bank = stand_in / "quizzes/gpu-vs-tpu.yml"
+    bank.write_text(bank.read_text().replace("insight: 2", "insight: 0"))
+    result = build(stand_in, tmp_path / "broken")
+    assert result.returncode == 1
+    assert (
+        "quizzes/gpu-vs-tpu.yml:18:14: questions[1].insight: "
+        "input should be greater than or equal to 1"
+    ) in result.stderr.splitlines()
+    assert "Traceback" not in result.stdout + result.stderr
 
 
 PLACEHOLDER_WARNING = (

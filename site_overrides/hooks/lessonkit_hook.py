@@ -1,4 +1,4 @@
-"""MkDocs hook: validate the course at build start and add self-checks and lesson lists to pages."""
+"""MkDocs hook: check the course at build start, then add self-checks and lesson lists to pages."""
 
 from __future__ import annotations
 
@@ -10,19 +10,20 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from lessonkit import site
-from lessonkit.course import Course, load_course
+# Only this light module at import: the course check (pydantic, YAML) loads when the
+# course changed since the last build, not on every build.
+from lessonkit import sitebuild
 from lessonkit.errors import ContentError
 
-_course: Course | None = None
+_added: sitebuild.Additions | None = None
 # Under `mkdocs`, so warnings print like MkDocs's own and count in `--strict` builds.
 _log = logging.getLogger("mkdocs.hooks.lessonkit")
 
 
 def on_pre_build(config: MkDocsConfig) -> None:
-    global _course
+    global _added
     try:
-        _course = load_course(Path(config.config_file_path).parent, allow_placeholders=True)
+        _added = sitebuild.additions(Path(config.config_file_path).parent)
     except ContentError as error:
         # MkDocs prints a PluginError as one message and stops: no traceback, just the
         # same `path:line:col: message (hint)` lines that `lessonkit validate` prints.
@@ -30,31 +31,29 @@ def on_pre_build(config: MkDocsConfig) -> None:
         raise PluginError(f"lessonkit found problems in the course:\n{problems}") from None
     # Only template placeholders are left: a draft can be previewed with `make serve`,
     # while `mkdocs build --strict` still fails on these warnings, so a draft never ships.
-    for problem in _course.problems:
-        _log.warning(str(problem))
+    for warning in _added.warnings:
+        _log.warning(warning)
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    assert _course is not None, "on_pre_build loads the course first"
-    root = Path(config.config_file_path).parent
-    source = Path(page.file.abs_src_path or "").resolve()
-    for lesson in _course.lessons.values():
-        if (root / lesson.path).resolve() == source:
-            sections = {heading.anchor: heading.text for heading in lesson.headings}
-            bank = _course.banks[lesson.meta.quiz]
-            return f"{markdown}\n\n{site.self_check(bank, lesson.meta.quiz, sections)}"
-    for plan in _course.plans.values():
-        if (root / plan.path).resolve() == source:
-            entries = []
-            for slug in plan.meta.lessons:
-                lesson = _course.lessons[slug]
-                where = (root / lesson.path).resolve().relative_to(Path(config.docs_dir).resolve())
-                target = files.get_file_from_path(where.as_posix())
-                if target is None:
-                    raise PluginError(f"{lesson.path}: not in the site; is it under docs_dir?")
-                entries.append(site.LessonEntry(
-                    title=lesson.meta.title, href=target.url_relative_to(page.file),
-                    minutes=lesson.meta.minutes, summary=lesson.meta.summary,
-                    questions=len(_course.banks[lesson.meta.quiz].questions)))  # fmt: skip
-            return f"{markdown}\n\n{site.plan_lessons(entries)}"
+    assert _added is not None, "on_pre_build works out the additions first"
+    root = Path(config.config_file_path).parent.resolve()
+    try:
+        source = Path(page.file.abs_src_path or "").resolve().relative_to(root).as_posix()
+    except ValueError:
+        return markdown  # a page from outside the course folder has nothing added
+    if source in _added.self_checks:
+        return f"{markdown}\n\n{_added.self_checks[source]}"
+    if source in _added.plans:
+        docs = Path(config.docs_dir).resolve()
+        entries = []
+        for lesson in _added.plans[source]:
+            where = (root / lesson.path).relative_to(docs).as_posix()
+            target = files.get_file_from_path(where)
+            if target is None:
+                raise PluginError(f"{lesson.path}: not in the site; is it under docs_dir?")
+            href = target.url_relative_to(page.file)
+            entries.append(sitebuild.LessonEntry(
+                lesson.title, href, lesson.minutes, lesson.questions, lesson.summary))  # fmt: skip
+        return f"{markdown}\n\n{sitebuild.plan_lessons(entries)}"
     return markdown

@@ -1,4 +1,4 @@
-"""Render question banks and plans as sanitised HTML for the lesson site; no I/O, no MkDocs."""
+"""Render question banks as sanitised HTML for the lesson site; no I/O, no MkDocs."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import functools
 import html
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from string import ascii_lowercase
 
 import markdown
@@ -26,8 +25,6 @@ from lessonkit.models import (
 
 __all__ = [
     "SELF_CHECK_TITLE",
-    "LessonEntry",
-    "plan_lessons",
     "quiz_call",
     "safe_html",
     "self_check",
@@ -262,28 +259,3 @@ def self_check(bank: Bank, slug: str, sections: Mapping[str, str]) -> str:
         f'<ol class="lk-questions">\n{questions}\n</ol>\n'
         "</div>\n"
     )
-
-
-@dataclass(frozen=True)
-class LessonEntry:
-    """One lesson as a plan page lists it."""
-
-    title: str
-    href: str
-    minutes: int
-    questions: int
-    summary: str
-
-
-def plan_lessons(entries: Sequence[LessonEntry]) -> str:
-    """The plan's lessons in reading order, with reading time and question counts."""
-    rows = []
-    for entry in entries:
-        noun = "question" if entry.questions == 1 else "questions"
-        rows.append(
-            f'<li><a href="{_text(entry.href)}"><strong>{_text(entry.title)}</strong></a>'
-            f'<br><span class="lk-meta">{entry.minutes} min read · '
-            f"{entry.questions} self-check {noun}</span>"
-            f'<br><span class="lk-summary">{_text(entry.summary)}</span></li>'
-        )
-    return f'## Lessons\n\n<ol class="lk-plan-lessons">\n{chr(10).join(rows)}\n</ol>\n'

@@ -1,0 +1,179 @@
+"""What the site build adds to pages, worked out once and kept until a course file changes.
+
+The MkDocs hook needs, for each build, the course's warnings, every lesson's
+self-check and every plan's list of lessons. Working them out means YAML, pydantic
+and the whole course check: more than the rest of the hook costs. So the result is
+kept in ``.cache/lessonkit/`` in the course folder (where mkdocs-material's plugins
+keep theirs), keyed by a hash of every file the result depends on: the course
+(``content/`` and ``quizzes/``) and lessonkit's own code. A build of an
+unchanged course reads one JSON file and never imports pydantic.
+
+Only a course that loads is kept: a broken one is checked again on every build, so
+it fails every build with the same ``path:line:col`` messages as ``lessonkit validate``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+from lessonkit import __version__, cachefile
+
+__all__ = ["CACHE", "Additions", "LessonEntry", "PlanLesson", "additions", "plan_lessons"]
+
+CACHE = Path(".cache") / "lessonkit" / "site.json"
+FORMAT = 1  # bump when the cached layout changes
+_PACKAGE = Path(__file__).resolve().parent
+# Named tuples, not dataclasses: this module loads on every build, and each dataclass
+# costs about a millisecond to define.
+
+
+class PlanLesson(NamedTuple):
+    """A lesson a plan lists, before the build knows the URL it gets."""
+
+    path: str  # the lesson file, relative to the course folder, with `/`
+    title: str
+    minutes: int
+    questions: int
+    summary: str
+
+
+class Additions(NamedTuple):
+    """What the build adds; pages are named by path relative to the course folder, with `/`."""
+
+    warnings: tuple[str, ...]  # only template placeholders: `--strict` fails on them
+    self_checks: Mapping[str, str]  # lesson page → Markdown to append
+    plans: Mapping[str, tuple[PlanLesson, ...]]  # plan page → its lessons, in reading order
+
+
+def additions(root: Path) -> Additions:
+    """The additions for the course at ``root``, from the cache when no file changed.
+
+    Raises ContentError listing every problem when the course does not load.
+    """
+    root = root.resolve()
+    key = _key(root)
+    cached = _read(root / CACHE, key)
+    if cached is not None:
+        return cached
+    found = _work_out(root)
+    _write(root / CACHE, key, found)
+    return found
+
+
+class LessonEntry(NamedTuple):
+    """One lesson as a plan page lists it."""
+
+    title: str
+    href: str
+    minutes: int
+    questions: int
+    summary: str
+
+
+def plan_lessons(entries: Sequence[LessonEntry]) -> str:
+    """The plan's lessons in reading order, with reading time and question counts."""
+    rows = []
+    for entry in entries:
+        noun = "question" if entry.questions == 1 else "questions"
+        rows.append(
+            f'<li><a href="{_text(entry.href)}"><strong>{_text(entry.title)}</strong></a>'
+            f'<br><span class="lk-meta">{entry.minutes} min read · '
+            f"{entry.questions} self-check {noun}</span>"
+            f'<br><span class="lk-summary">{_text(entry.summary)}</span></li>'
+        )
+    return f'## Lessons\n\n<ol class="lk-plan-lessons">\n{chr(10).join(rows)}\n</ol>\n'
+
+
+def _text(value: str) -> str:
+    return html.escape(value, quote=True)
+
+
+def _work_out(root: Path) -> Additions:
+    # The slow path: only here are YAML, pydantic, Markdown and the sanitiser imported.
+    from lessonkit import site
+    from lessonkit.course import load_course
+
+    course = load_course(root, allow_placeholders=True)
+    self_checks = {}
+    for lesson in course.lessons.values():
+        sections = {heading.anchor: heading.text for heading in lesson.headings}
+        check = site.self_check(course.banks[lesson.meta.quiz], lesson.meta.quiz, sections)
+        self_checks[_relative(root, lesson.path)] = check
+    plans = {}
+    for plan in course.plans.values():
+        lessons = [course.lessons[slug] for slug in plan.meta.lessons]
+        plans[_relative(root, plan.path)] = tuple(
+            PlanLesson(
+                path=_relative(root, lesson.path),
+                title=lesson.meta.title,
+                minutes=lesson.meta.minutes,
+                questions=len(course.banks[lesson.meta.quiz].questions),
+                summary=lesson.meta.summary,
+            )
+            for lesson in lessons
+        )
+    warnings = tuple(str(problem) for problem in course.problems)
+    return Additions(warnings, self_checks, plans)
+
+
+def _relative(root: Path, path: Path) -> str:
+    return (root / path).resolve().relative_to(root).as_posix()
+
+
+def _key(root: Path) -> str:
+    """A hash of everything the additions depend on."""
+    digest = hashlib.sha256(f"{FORMAT}\0{__version__}\0{Path.cwd()}\0".encode())
+    for label, path in _inputs(root):
+        digest.update(f"{label}\0{path.stat().st_size}\0".encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _inputs(root: Path) -> Iterator[tuple[str, Path]]:
+    # Contents, not modification times: a checkout or a copy changes every mtime, and
+    # an edit within the same clock tick must still count. Hashing this course takes
+    # about a millisecond. Problems name files relative to the working directory, so
+    # that is part of the key (above) too.
+    for folder in ("content", "quizzes"):
+        for path in sorted(_files(root / folder)):
+            yield path.relative_to(root).as_posix(), path
+    # lessonkit's own code decides what is rendered: an edited checkout must not be
+    # served yesterday's HTML under an unchanged version number.
+    for path in sorted(_PACKAGE.glob("*.py")):
+        yield f"lessonkit/{path.name}", path
+
+
+def _files(folder: Path) -> Iterator[Path]:
+    for directory, _, names in os.walk(folder):
+        for name in names:
+            path = Path(directory, name)
+            if path.is_file():
+                yield path
+
+
+def _read(cache: Path, key: str) -> Additions | None:
+    data = cachefile.read(cache)
+    try:
+        if data["key"] != key:
+            return None
+        plans = {
+            page: tuple(PlanLesson(**lesson) for lesson in lessons)
+            for page, lessons in data["plans"].items()
+        }
+        return Additions(tuple(data["warnings"]), dict(data["self_checks"]), plans)
+    except (KeyError, TypeError, AttributeError):
+        return None  # missing, unreadable or another layout: work it out again
+
+
+def _write(cache: Path, key: str, found: Additions) -> None:
+    cachefile.write(cache, {
+        "key": key,
+        "warnings": list(found.warnings),
+        "self_checks": dict(found.self_checks),
+        "plans": {page: [item._asdict() for item in items] for page, items in found.plans.items()},
+    })  # fmt: skip

@@ -1,0 +1,172 @@
+"""Tests for what the site build adds to pages, and the cache that keeps it between builds."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import BANK, LESSON, MakeCourse
+from lessonkit import course as course_module
+from lessonkit import sitebuild
+from lessonkit.errors import ContentError
+
+LESSON_PAGE = "content/test-plan/lesson-one.md"
+PLAN_PAGE = "content/test-plan/index.md"
+
+
+@pytest.fixture
+def root(make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The small course, with the working directory in it as `mkdocs build` has it."""
+    folder = make_course()
+    monkeypatch.chdir(folder)
+    return folder
+
+
+def without_course_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make any use of the course check fail: what follows must come from the cache."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the course was checked again")
+
+    monkeypatch.setattr(course_module, "load_course", refuse)
+
+
+def test_additions_hold_each_self_check_and_each_plans_lessons(root: Path) -> None:
+    added = sitebuild.additions(root)
+    assert added.warnings == ()
+    assert list(added.self_checks) == [LESSON_PAGE]
+    check = added.self_checks[LESSON_PAGE]
+    assert check.startswith("## Check yourself\n\n")
+    assert "2 questions from <em>Lesson one quiz</em>" in check
+    assert '<a href="#a-detail">A detail</a>' in check
+    assert added.plans == {
+        PLAN_PAGE: (
+            sitebuild.PlanLesson(LESSON_PAGE, "Lesson one", 5, 2, "A lesson for tests."),
+        )
+    }
+
+
+def test_unchanged_course_comes_from_the_cache(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = sitebuild.additions(root)
+    assert (root / sitebuild.CACHE).is_file()
+    without_course_check(monkeypatch)
+    assert sitebuild.additions(root) == first
+
+
+def test_an_edit_is_seen_even_with_the_same_size_and_time(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sitebuild.additions(root)
+    bank = root / "quizzes/lesson-one.yml"
+    before = bank.stat()
+    bank.write_text(BANK.replace("Pick b.", "Pick B."), encoding="utf-8")
+    os.utime(bank, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert bank.stat().st_size == before.st_size
+    assert "Pick B." in sitebuild.additions(root).self_checks[LESSON_PAGE]
+
+
+def test_a_new_file_in_the_course_is_seen(root: Path) -> None:
+    sitebuild.additions(root)
+    (root / "content/test-plan/lesson-two.md").write_text(
+        LESSON.replace("quiz: lesson-one", "quiz: lesson-two"), encoding="utf-8"
+    )
+    with pytest.raises(ContentError) as caught:
+        sitebuild.additions(root)
+    assert any("lesson-two" in str(problem) for problem in caught.value.problems)
+
+
+def test_broken_course_fails_every_time_and_is_never_cached(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good = sitebuild.additions(root)
+    cached = (root / sitebuild.CACHE).read_bytes()
+    bank = root / "quizzes/lesson-one.yml"
+    bank.write_text(BANK.replace("insight: 2", "insight: 0"), encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(ContentError) as caught:
+            sitebuild.additions(root)
+        assert [str(p) for p in caught.value.problems] == [
+            "quizzes/lesson-one.yml:18:14: questions[1].insight: "
+            "input should be greater than or equal to 1"
+        ]
+    assert (root / sitebuild.CACHE).read_bytes() == cached
+    # Put back as it was, the course matches the cache again.
+    bank.write_text(BANK, encoding="utf-8")
+    without_course_check(monkeypatch)
+    assert sitebuild.additions(root) == good
+
+
+def test_draft_warnings_are_cached_and_given_again(
+    make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_course({LESSON_PAGE: LESSON.replace("Opening text.", "TODO(lessonkit): Intro.")})
+    monkeypatch.chdir(root)
+    warning = (
+        f"{LESSON_PAGE}:18:1: placeholder left from the template: TODO(lessonkit): Intro. "
+        "(replace it with your own text; see CONTRIBUTING.md)"
+    )
+    assert sitebuild.additions(root).warnings == (warning,)
+    without_course_check(monkeypatch)
+    assert sitebuild.additions(root).warnings == (warning,)
+
+
+@pytest.mark.parametrize(
+    "damage", [b"", b"{not json", b"[]", b'{"key": 1}', b'{"plans": 3}', b"\xff\xfe"]
+)
+def test_damaged_cache_is_worked_out_again(root: Path, damage: bytes) -> None:
+    good = sitebuild.additions(root)
+    cache = root / sitebuild.CACHE
+    cache.write_bytes(damage)
+    assert sitebuild.additions(root) == good
+    assert json.loads(cache.read_bytes())["self_checks"] == dict(good.self_checks)
+
+
+def test_damaged_cache_with_the_right_key_is_worked_out_again(root: Path) -> None:
+    good = sitebuild.additions(root)
+    cache = root / sitebuild.CACHE
+    data = json.loads(cache.read_bytes())
+    cache.write_text(json.dumps({"key": data["key"], "plans": {"x": [{"wrong": 1}]}}))
+    assert sitebuild.additions(root) == good
+
+
+def test_a_cache_that_cannot_be_written_costs_time_only(root: Path) -> None:
+    (root / ".cache").write_text("a file where the cache folder would go")
+    added = sitebuild.additions(root)
+    assert list(added.self_checks) == [LESSON_PAGE]
+    assert not (root / sitebuild.CACHE).exists()
+
+
+def test_a_change_to_lessonkit_itself_is_seen(
+    root: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path_factory.mktemp("package")
+    (package / "site.py").write_text("RENDERER = 1\n")
+    monkeypatch.setattr(sitebuild, "_PACKAGE", package)
+    sitebuild.additions(root)
+    first = (root / sitebuild.CACHE).read_bytes()
+    (package / "site.py").write_text("RENDERER = 2\n")
+    sitebuild.additions(root)
+    assert json.loads((root / sitebuild.CACHE).read_bytes())["key"] != json.loads(first)["key"]
+
+
+def test_plan_lessons_lists_time_and_question_counts_in_order() -> None:
+    entries = [
+        sitebuild.LessonEntry("GPU vs TPU", "gpu-vs-tpu/", 12, 8, "How they differ."),
+        sitebuild.LessonEntry("Memory <walls>", "memory/", 1, 1, "Why bandwidth."),
+    ]
+    assert sitebuild.plan_lessons(entries) == (
+        "## Lessons\n\n"
+        '<ol class="lk-plan-lessons">\n'
+        '<li><a href="gpu-vs-tpu/"><strong>GPU vs TPU</strong></a><br>'
+        '<span class="lk-meta">12 min read · 8 self-check questions</span><br>'
+        '<span class="lk-summary">How they differ.</span></li>\n'
+        '<li><a href="memory/"><strong>Memory &lt;walls&gt;</strong></a><br>'
+        '<span class="lk-meta">1 min read · 1 self-check question</span><br>'
+        '<span class="lk-summary">Why bandwidth.</span></li>\n'
+        "</ol>\n"
+    )
