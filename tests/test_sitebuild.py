@@ -39,7 +39,7 @@ def test_additions_hold_each_self_check_and_each_plans_lessons(root: Path) -> No
     assert added.warnings == ()
     assert list(added.self_checks) == [LESSON_PAGE]
     check = added.self_checks[LESSON_PAGE]
-    assert check.startswith("## Check yourself\n\n")
+    assert check.startswith('<div class="lk-self-check" data-quiz="lesson-one"')
     assert "2 questions from <em>Lesson one quiz</em>" in check
     assert '<a href="#a-detail">A detail</a>' in check
     assert added.plans == {
@@ -152,6 +152,28 @@ def test_a_change_to_lessonkit_itself_is_seen(
     (package / "site.py").write_text("RENDERER = 2\n")
     sitebuild.additions(root)
     assert json.loads((root / sitebuild.CACHE).read_bytes())["key"] != json.loads(first)["key"]
+
+
+def test_lesson_markdown_gets_the_heading_and_html_the_body(root: Path) -> None:
+    added = sitebuild.additions(root)
+    check = added.self_checks[LESSON_PAGE]
+    markdown = added.markdown(LESSON_PAGE, "Text.")
+    assert markdown == "Text.\n\n## Check yourself\n\n<!-- lessonkit:self-check -->\n"
+    html = '<p>Text.</p>\n<h2 id="check-yourself">Check yourself</h2>\n'
+    slot = "<!-- lessonkit:self-check -->"
+    # An author who quotes the slot keeps the quote: the last one is filled.
+    filled = added.html(LESSON_PAGE, f"<p>{slot}</p>\n{html}{slot}\n<div>notes</div>")
+    assert filled == f"<p>{slot}</p>\n{html}{check.rstrip()}\n<div>notes</div>"
+    assert added.html(LESSON_PAGE, html) == f"{html}\n{check.rstrip()}"
+
+
+def test_other_pages_are_left_alone(root: Path) -> None:
+    added = sitebuild.additions(root)
+    for page in (PLAN_PAGE, "content/index.md", ""):
+        assert added.markdown(page, "Text.") == "Text."
+        assert added.html(page, "<p>Text. <!-- lessonkit:self-check --></p>") == (
+            "<p>Text. <!-- lessonkit:self-check --></p>"
+        )
 
 
 def test_plan_lessons_lists_time_and_question_counts_in_order() -> None:

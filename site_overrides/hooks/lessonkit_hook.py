@@ -30,7 +30,11 @@ def on_pre_build(config: MkDocsConfig) -> None:
         problems = "\n".join(str(problem) for problem in error.problems)
         raise PluginError(f"lessonkit found problems in the course:\n{problems}") from None
     # Only template placeholders are left: a draft can be previewed with `make serve`,
-    # while `mkdocs build --strict` still fails on these warnings, so a draft never ships.
+    # but never published. A strict build stops here rather than counting warnings,
+    # which `--quiet` would hide.
+    if _added.warnings and config.strict:
+        placeholders = "\n".join(_added.warnings)
+        raise PluginError(f"lessonkit: this draft is not ready to publish:\n{placeholders}")
     for warning in _added.warnings:
         _log.warning(warning)
 
@@ -38,12 +42,7 @@ def on_pre_build(config: MkDocsConfig) -> None:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     assert _added is not None, "on_pre_build works out the additions first"
     root = Path(config.config_file_path).parent.resolve()
-    try:
-        source = Path(page.file.abs_src_path or "").resolve().relative_to(root).as_posix()
-    except ValueError:
-        return markdown  # a page from outside the course folder has nothing added
-    if source in _added.self_checks:
-        return f"{markdown}\n\n{_added.self_checks[source]}"
+    source = _course_path(page, root)
     if source in _added.plans:
         docs = Path(config.docs_dir).resolve()
         entries = []
@@ -56,4 +55,17 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             entries.append(sitebuild.LessonEntry(
                 lesson.title, href, lesson.minutes, lesson.questions, lesson.summary))  # fmt: skip
         return f"{markdown}\n\n{sitebuild.plan_lessons(entries)}"
-    return markdown
+    return _added.markdown(source, markdown)  # a lesson gets its self-check's heading
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    assert _added is not None, "on_pre_build works out the additions first"
+    return _added.html(_course_path(page, Path(config.config_file_path).parent.resolve()), html)
+
+
+def _course_path(page: Page, root: Path) -> str:
+    """The page's source relative to the course folder, as the additions name it."""
+    try:
+        return Path(page.file.abs_src_path or "").resolve().relative_to(root).as_posix()
+    except ValueError:
+        return ""  # a page from outside the course folder has nothing added

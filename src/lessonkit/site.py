@@ -24,13 +24,10 @@ from lessonkit.models import (
 )
 
 __all__ = [
-    "SELF_CHECK_TITLE",
     "quiz_call",
     "safe_html",
     "self_check",
 ]
-
-SELF_CHECK_TITLE = "Check yourself"
 
 # Bank text is written by contributors and arrives through pull requests: only
 # formatting survives, never scripts, styles, images (they would load from other
@@ -237,12 +234,11 @@ def quiz_call(slug: str) -> str:
 
 
 def self_check(bank: Bank, slug: str, sections: Mapping[str, str]) -> str:
-    """The "Check yourself" section for a lesson, as Markdown (a heading) followed by raw HTML.
+    """The body of a lesson's "Check yourself" section, as HTML.
 
     `slug` is the bank's file name (what `lessonkit quiz` takes); `sections` maps
     each heading anchor of the lesson to its text, so answers link back to it.
     """
-    # No blank lines inside the HTML block: Python-Markdown keeps such a block raw.
     questions = "\n".join(
         _question(number, question, sections)
         for number, question in enumerate(bank.questions, start=1)
@@ -250,7 +246,6 @@ def self_check(bank: Bank, slug: str, sections: Mapping[str, str]) -> str:
     count = len(bank.questions)
     noun = "question" if count == 1 else "questions"
     return (
-        f"## {SELF_CHECK_TITLE}\n\n"
         # Kept out of the search index: answers would turn up as search results.
         f'<div class="lk-self-check" data-quiz="{_text(slug)}" data-search-exclude>\n'
         f'<p class="lk-intro">{count} {noun} from <em>{_text(bank.title)}</em>. '

@@ -23,11 +23,25 @@ from typing import NamedTuple
 
 from lessonkit import __version__, cachefile
 
-__all__ = ["CACHE", "Additions", "LessonEntry", "PlanLesson", "additions", "plan_lessons"]
+__all__ = [
+    "CACHE",
+    "SELF_CHECK_TITLE",
+    "Additions",
+    "LessonEntry",
+    "PlanLesson",
+    "additions",
+    "plan_lessons",
+]
 
+SELF_CHECK_TITLE = "Check yourself"
 CACHE = Path(".cache") / "lessonkit" / "site.json"
-FORMAT = 1  # bump when the cached layout changes
+FORMAT = 2  # bump when the cached layout changes
 _PACKAGE = Path(__file__).resolve().parent
+# The self-check's heading goes into the Markdown, so the table of contents lists it;
+# its body goes into the HTML afterwards, in place of this comment. As a raw HTML
+# block it would cost Python-Markdown ~13 ms a lesson to scan, and Markdown changes
+# nothing in it.
+_SLOT = "<!-- lessonkit:self-check -->"
 # Named tuples, not dataclasses: this module loads on every build, and each dataclass
 # costs about a millisecond to define.
 
@@ -46,8 +60,24 @@ class Additions(NamedTuple):
     """What the build adds; pages are named by path relative to the course folder, with `/`."""
 
     warnings: tuple[str, ...]  # only template placeholders: `--strict` fails on them
-    self_checks: Mapping[str, str]  # lesson page → Markdown to append
+    self_checks: Mapping[str, str]  # lesson page → the HTML of its self-check
     plans: Mapping[str, tuple[PlanLesson, ...]]  # plan page → its lessons, in reading order
+
+    def markdown(self, page: str, markdown: str) -> str:
+        """A lesson's Markdown ending with the self-check heading and a slot for its body."""
+        if page not in self.self_checks:
+            return markdown
+        return f"{markdown}\n\n## {SELF_CHECK_TITLE}\n\n{_SLOT}\n"
+
+    def html(self, page: str, html: str) -> str:
+        """A lesson's HTML with the self-check in its slot (the last one: authors may quote it)."""
+        check = self.self_checks.get(page)
+        if check is None:
+            return html
+        before, slot, after = html.rpartition(_SLOT)
+        # Were the slot dropped by some Markdown extension, the end of the page is where it was.
+        check = check.rstrip("\n")
+        return f"{before}{check}{after}" if slot else f"{html}\n{check}"
 
 
 def additions(root: Path) -> Additions:
