@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import re
 import statistics
@@ -21,7 +22,7 @@ from lessonkit import sitebuild
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = "ai-hardware-fundamentals/gpu-vs-tpu"
-BUILDS = 7
+BUILDS = 11
 TARGET = 1.10
 
 
@@ -109,30 +110,34 @@ def search_bytes(site: Path) -> int:
 
 
 _WARM = """
-import statistics, sys, time
+import json, statistics, sys, time
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
-times = []
-for run in range(int(sys.argv[3]) + 1):
-    config = load_config(sys.argv[1], site_dir=sys.argv[2])
-    started = time.perf_counter()
-    build(config)
-    times.append(time.perf_counter() - started)
-print(statistics.median(times[1:]))
+configs, runs = json.loads(sys.argv[1]), int(sys.argv[2])
+times = {name: [] for name in configs}
+for run in range(runs + 1):
+    for name, (config_file, site_dir) in configs.items():
+        config = load_config(config_file, site_dir=site_dir)
+        started = time.perf_counter()
+        build(config)
+        times[name].append(time.perf_counter() - started)
+print(json.dumps({name: statistics.median(found[1:]) for name, found in times.items()}))
 """
 
 
-def warm_build_seconds(root: Path, config: Path, out: Path) -> float:
-    """Median build time inside one process after a first build: imports already paid."""
+def warm_build_seconds(root: Path, configs: dict[str, tuple[str, str]]) -> dict[str, float]:
+    """Median build time per config inside one process, after a first build of each (imports
+    paid), alternating configs so that drift hits them alike."""
     result = subprocess.run(
-        [sys.executable, "-c", _WARM, str(config), str(out), str(BUILDS)],
+        [sys.executable, "-c", _WARM, json.dumps(configs), str(BUILDS)],
         cwd=root,
         env=os.environ | {"NO_MKDOCS_2_WARNING": "1"},
         check=True,
         capture_output=True,
         text=True,
     )
-    return float(result.stdout)
+    found: dict[str, float] = json.loads(result.stdout)
+    return found
 
 
 def _import_seconds(root: Path) -> float:
@@ -185,10 +190,13 @@ def run(root: Path = ROOT) -> list[str]:
             f"(ratio {changed / without:.2f}: checks and renders every bank again)",
             f"    of that difference, importing the course check (pydantic) takes {imports:.2f} s",
         ]
-        warm = {
-            name: warm_build_seconds(root, config, work / f"warm-{name.replace(' ', '-')}")
-            for name, config in configs.items()
-        }
+        warm = warm_build_seconds(
+            root,
+            {
+                name: (str(config), str(work / f"warm-{name.replace(' ', '-')}"))
+                for name, config in configs.items()
+            },
+        )
         lines += [
             f"  build time inside one running process (imports paid), median of {BUILDS}:",
             f"    with the lessonkit hook     {warm['with hook']:6.2f} s",
