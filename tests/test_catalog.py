@@ -112,6 +112,17 @@ def test_cache_answers_until_a_source_changes(course: Path, tmp_path: Path,
     assert again.lesson is not None and again.lesson["title"] == "Lesson 1"
 
 
+def test_compiled_bank_carries_each_questions_key_hash(course: Path, tmp_path: Path) -> None:
+    from lessonkit.grader import key_hash
+    from lessonkit.loader import load_bank
+
+    bank = load_bank(course / "quizzes" / "lesson-one.yml")
+    expected = {question.id: key_hash(question) for question in bank.questions}
+    for _ in range(2):  # compiled, then from the cache
+        found = catalog.find("lesson-one", cwd=course, cache_dir=tmp_path / "cache")
+        assert found.keys == expected
+
+
 def test_cache_from_another_version_is_ignored(course: Path, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     catalog.find("lesson-one", cwd=course, cache_dir=cache)

@@ -153,10 +153,14 @@ def test_grade_all_uses_bank_order() -> None:
     }
 
 
-def test_key_hashes_cover_every_question_in_bank_order() -> None:
-    hashes = session.Grading(BANK).key_hashes()
-    assert list(hashes) == ["q-single", "q-multi", "q-tf", "q-order", "q-match"]
-    assert hashes["q-tf"] == session.Grading(BANK).key_hash("q-tf")
+def key_hashes(bank: dict[str, Any]) -> dict[str, str]:
+    grading = session.Grading(bank)
+    return {str(q["id"]): grading.key_hash(str(q["id"])) for q in bank["questions"]}
+
+
+def test_key_hashes_differ_by_question_and_follow_only_a_changed_key() -> None:
+    hashes = key_hashes(BANK)
+    assert len(set(hashes.values())) == len(hashes) == 5
     # Only a changed key changes: history tells the learner about that question alone.
     flipped = {
         **BANK,
@@ -166,5 +170,11 @@ def test_key_hashes_cover_every_question_in_bank_order() -> None:
             *BANK["questions"][3:],
         ],
     }
-    again = session.Grading(flipped).key_hashes()
+    again = key_hashes(flipped)
     assert [qid for qid in hashes if hashes[qid] != again[qid]] == ["q-tf"]
+
+
+def test_known_key_hashes_are_used_as_given() -> None:
+    """A compiled bank carries its hashes, so a quiz compares them without pydantic."""
+    grading = session.Grading(BANK, {"q-tf": "hash-from-the-cache"})
+    assert grading.key_hash("q-tf") == "hash-from-the-cache"

@@ -28,7 +28,7 @@ from typing import Any
 from lessonkit import __version__, cachefile
 from lessonkit.errors import UsageError
 
-FORMAT = 1  # bump when the compiled layout changes, so old cache entries are ignored
+FORMAT = 2  # bump when the compiled layout changes, so old cache entries are ignored
 LOCAL_SITE = "http://127.0.0.1:8000/"
 PACKAGED = Path(__file__).parent / "_course"
 _SETTING = re.compile(r"^(site_url|docs_dir|use_directory_urls):[ \t]*(\S*?)[ \t]*(?:#.*)?$", re.M)
@@ -41,6 +41,7 @@ class Compiled:
     ``lesson`` holds ``slug``, ``title``, ``plan``, ``url``, ``insights`` and
     ``sections`` (anchor → ``{"title", "url"}``); ``site`` says where URLs point:
     ``"published"`` (``site_url`` in ``mkdocs.yml``) or ``"local"`` (``make serve``).
+    ``keys`` holds each question's answer-key hash by id, which history is keyed on.
     """
 
     slug: str
@@ -48,6 +49,7 @@ class Compiled:
     bank: Mapping[str, Any]
     lesson: Mapping[str, Any] | None
     site: str
+    keys: Mapping[str, str]
 
 
 def find(target: str, *, cwd: Path | None = None, cache_dir: Path | None = None) -> Compiled:
@@ -69,7 +71,9 @@ def load(path: Path, *, cache_dir: Path | None = None) -> Compiled:
         data = compile_bank(path)
         if data["lesson"] is not None:  # without a lesson file there is no file to watch
             cachefile.write(cache, data)
-    return Compiled(data["slug"], data["source"], data["bank"], data["lesson"], data["site"])
+    return Compiled(
+        data["slug"], data["source"], data["bank"], data["lesson"], data["site"], data["keys"]
+    )
 
 
 def slugs(cwd: Path | None = None) -> list[str]:
@@ -95,7 +99,8 @@ def roots(cwd: Path) -> Iterator[Path]:
 
 def compile_bank(path: Path) -> dict[str, Any]:
     """Validate a bank and its lesson: the slow path (YAML and pydantic), JSON out."""
-    from lessonkit.loader import load_bank  # heavy: only when the cache cannot answer
+    from lessonkit.grader import key_hash  # heavy: only when the cache cannot answer
+    from lessonkit.loader import load_bank
 
     bank = load_bank(path)
     root = _course_of(path)
@@ -112,6 +117,9 @@ def compile_bank(path: Path) -> dict[str, Any]:
         "site": "published" if settings.get("site_url") else "local",
         "bank": bank.model_dump(mode="json"),
         "lesson": lesson,
+        # Hashed here, so a quiz can compare keys with history before its first question
+        # without building the grader's models.
+        "keys": {question.id: key_hash(question) for question in bank.questions},
     }
 
 

@@ -282,12 +282,10 @@ def _review(
 def _due(ui: PlainUi, store: Store, compiled: catalog.Compiled,
          cards: Mapping[CardKey, ReviewCard], now: datetime) -> _Due:  # fmt: skip
     from lessonkit import review
-    from lessonkit.session import Grading
 
     slug = compiled.slug
-    grading = Grading(compiled.bank)
     ids = [str(q["id"]) for q in compiled.bank["questions"]]
-    keys = {q: grading.key_hash(q) for q in ids}
+    keys = dict(compiled.keys)
     for notice in store.take_key_change_notices(slug, keys, shown=now):
         ui.notice(notice)
     mine = review.bank_cards(cards, slug, keys)

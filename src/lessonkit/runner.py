@@ -46,13 +46,11 @@ def ask(
     lesson: Mapping[str, Any] | None,
     grading: session.Grading,
     on_answer: OnAnswer,
-    after_feedback: Callable[[], None] | None = None,
 ) -> bool:
     """Ask every remaining question of ``attempt``; False when the learner quit first.
 
     ``on_answer(question_id, response, grade)`` runs for every graded answer before
-    its feedback is shown: that is where the caller commits it. ``after_feedback()``
-    runs once that feedback has been shown.
+    its feedback is shown: that is where the caller commits it.
     """
     total = len(attempt.plan.order)
     for question_id in attempt.remaining():
@@ -75,8 +73,6 @@ def ask(
         ui.feedback(
             question, grade, answer, session.section(attempt.bank, lesson, str(question["section"]))
         )
-        if after_feedback is not None:
-            after_feedback()
     return True
 
 
@@ -116,7 +112,7 @@ def ask_questions(
     )
     wanted = [q for q in attempt.plan.order if q in set(question_ids)]
     attempt.plan = session.Plan(seed, tuple(wanted), attempt.plan.displays)
-    ask(ui, attempt, compiled.lesson, session.Grading(compiled.bank), on_answer)
+    ask(ui, attempt, compiled.lesson, session.Grading(compiled.bank, compiled.keys), on_answer)
     return attempt
 
 
@@ -292,24 +288,15 @@ def _take(
     clock: Clock,
 ) -> int:
     ui.header(compiled, attempt)
-    grading = session.Grading(compiled.bank)
+    grading = session.Grading(compiled.bank, compiled.keys)
+    _tell_key_changes(ui, store, compiled.slug, compiled.keys, clock)
 
     def commit(question_id: str, response: Response, grade: Grade) -> None:
         json_form, key_hash = responses.to_json(response), grading.key_hash(question_id)
         recorder.add(Pending(question_id, key_hash, json_form, grade.score, grade.max_score,
                              grade.correct, clock()))  # fmt: skip
 
-    told = False
-
-    def tell_key_changes() -> None:
-        # After the first feedback, not before the first question: the key hashes need the
-        # grader's pydantic models, which the first question is shown without (start-up).
-        nonlocal told
-        if not told:
-            told = True
-            _tell_key_changes(ui, store, compiled.slug, grading, clock)
-
-    if not ask(ui, attempt, compiled.lesson, grading, commit, tell_key_changes):
+    if not ask(ui, attempt, compiled.lesson, grading, commit):
         if not recorder.settle(clock):
             return EXIT_UNSAVED
         ui.saved(compiled.slug, interrupted=False)
@@ -330,12 +317,11 @@ def _take(
 
 
 def _tell_key_changes(
-    ui: PlainUi, store: Store, slug: str, grading: session.Grading, clock: Clock
+    ui: PlainUi, store: Store, slug: str, keys: Mapping[str, str], clock: Clock
 ) -> None:
     """Say once per changed answer key that earlier answers to it no longer count for review."""
     from lessonkit.store import StoreError
 
-    keys = grading.key_hashes()
     try:
         if not store.changed_keys(slug, keys):  # the usual case reads no clock
             return

@@ -133,8 +133,10 @@ class Grading:
     Built lazily so that a quiz shows its first question before pydantic is imported.
     """
 
-    def __init__(self, bank: Mapping[str, Any]) -> None:
+    def __init__(self, bank: Mapping[str, Any], keys: Mapping[str, str] | None = None) -> None:
+        """``keys``: answer-key hashes by question id, when already known (compiled banks)."""
         self._bank = bank
+        self._keys = keys
         self._questions: dict[str, Question] | None = None
 
     def question(self, question_id: str) -> Question:
@@ -151,13 +153,11 @@ class Grading:
         return grade(self.question(question_id), response)
 
     def key_hash(self, question_id: str) -> str:
+        if self._keys is not None:
+            return self._keys[question_id]
         from lessonkit.grader import key_hash
 
         return key_hash(self.question(question_id))
-
-    def key_hashes(self) -> dict[str, str]:
-        """Every question's key hash by id: what history keys earlier answers on."""
-        return {str(q["id"]): self.key_hash(str(q["id"])) for q in self._bank["questions"]}
 
     def key(self, question_id: str) -> Response | None:
         from lessonkit.grader import answer_key
