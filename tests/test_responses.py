@@ -24,6 +24,8 @@ MULTIPLE = {"id": "m", "type": "multiple", "options": OPTIONS}
 TRUE_FALSE = {"id": "tf", "type": "true_false"}
 NUMERIC = {"id": "n", "type": "numeric", "unit": "GB/s"}
 BARE_NUMERIC = {"id": "b", "type": "numeric", "unit": None}
+DOLLARS = {"id": "d", "type": "numeric", "unit": "USD"}
+POUNDS = {"id": "p", "type": "numeric", "unit": "GBP"}
 TEXT = {"id": "t", "type": "text"}
 ORDER = {"id": "o", "type": "order", "items": ["w", "x", "y", "z"]}
 MATCH = {"id": "mt", "type": "match", "pairs": [{"left": "1", "right": "r1"},
@@ -49,6 +51,10 @@ PARSED: list[tuple[str, dict[str, Any], str, Any]] = [
     ("numeric unit without space, other case", NUMERIC, "900gb/s", 900.0),
     ("numeric negative with a typographic minus", BARE_NUMERIC, "\u22122.5", -2.5),
     ("numeric exponent", BARE_NUMERIC, "1e3", 1000.0),
+    ("numeric currency sign first", DOLLARS, "$28", 28.0),
+    ("numeric currency sign last", DOLLARS, "28 $", 28.0),
+    ("numeric currency sign and unit", DOLLARS, "$15.8 usd", 15.8),
+    ("numeric other currency, decimal comma", POUNDS, "£4,50", 4.5),
     ("numeric full-width", BARE_NUMERIC, "\uff13\uff0c\uff15", 3.5),
     ("numeric leading point", BARE_NUMERIC, ".5", 0.5),
     ("text kept as typed, trimmed", TEXT, "  Systolic  array ", "Systolic  array"),
@@ -80,6 +86,10 @@ REFUSED: list[tuple[dict[str, Any], str, str]] = [
     (NUMERIC, "nan", "`nan` is not a number. Type digits such as `2.5` or `2,5`, "
                      "optionally followed by GB/s."),
     (BARE_NUMERIC, "inf", "`inf` is not a number. Type digits such as `2.5` or `2,5`."),
+    (BARE_NUMERIC, "$28", "`$28` is not a number. Type digits such as `2.5` or `2,5`."),
+    (DOLLARS, "$", "`$` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by USD."),
+    (DOLLARS, "$$28", "`$$28` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by USD."),
+    (POUNDS, "$28", "`$28` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by GBP."),
     (BARE_NUMERIC, "Infinity", "`infinity` is not a number. Type digits such as `2.5` or `2,5`."),
     (BARE_NUMERIC, "1e999", "`1e999` is too large. Type an ordinary finite number."),
     (BARE_NUMERIC, "1,000.5", "`1,000.5` mixes separators. Use one decimal point or comma and "

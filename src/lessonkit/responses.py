@@ -31,6 +31,9 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 _PAIR = re.compile(r"(\d+)\s*[-:=.)]?\s*([a-z])")
 _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?")
 # Minus signs and spaces people paste from documents and phones.
+# A learner asked for an amount in USD may well type "$28": the sign for a currency
+# unit counts as the unit, before or after the number.
+_CURRENCY_SIGNS = {"usd": "$", "eur": "€", "gbp": "£", "jpy": "¥", "cny": "¥", "inr": "₹"}
 _TYPOGRAPHY = str.maketrans({"\u2212": "-", "\u2013": "-", "\u00a0": " ", "\u202f": " "})
 LETTERS = string.ascii_lowercase
 
@@ -200,26 +203,30 @@ def _truth(typed: str) -> bool:
 
 
 def _decimal(typed: str, unit: str | None) -> float:
+    shown = typed  # errors quote what was typed, not what is left once a unit is taken off
     if unit:
         folded = _clean(unit)
         if typed.endswith(folded) and typed != folded:
             typed = typed[: -len(folded)].rstrip()
+        sign = _CURRENCY_SIGNS.get(folded)
+        if sign and typed.strip(sign) and typed != typed.strip(sign):
+            typed = typed.removeprefix(sign).removesuffix(sign).strip()
     number = typed.replace(" ", "").replace("_", "")
     if "," in number:
         if "." in number or number.count(",") > 1:
             raise ResponseError(
-                f"`{typed}` mixes separators. Use one decimal point or comma and no "
+                f"`{shown}` mixes separators. Use one decimal point or comma and no "
                 "thousands separators, e.g. `1234.5` or `1234,5`."
             )
         number = number.replace(",", ".")
     if not _NUMBER.fullmatch(number):
         after = f", optionally followed by {unit}" if unit else ""
         raise ResponseError(
-            f"`{typed}` is not a number. Type digits such as `2.5` or `2,5`{after}."
+            f"`{shown}` is not a number. Type digits such as `2.5` or `2,5`{after}."
         )
     value = float(number)
     if not math.isfinite(value):
-        raise ResponseError(f"`{typed}` is too large. Type an ordinary finite number.")
+        raise ResponseError(f"`{shown}` is too large. Type an ordinary finite number.")
     return value
 
 
