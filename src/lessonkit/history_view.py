@@ -18,6 +18,7 @@ from typing import IO, TYPE_CHECKING, Literal
 
 from lessonkit import catalog
 from lessonkit.errors import UsageError
+from lessonkit.recorder import Clock
 from lessonkit.store import AttemptSummary, Store
 
 if TYPE_CHECKING:
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
     from lessonkit.runner import PlainUi
     from lessonkit.store import CardKey
 
-Clock = Callable[[], datetime]
 TICK, CROSS = "\u2713", "\u2717"
 
 
@@ -297,7 +297,8 @@ def _ask(
 ) -> Literal["done", "quit", "unsaved"]:
     """Ask one bank's due questions, saving each answer as it is given."""
     from lessonkit import responses
-    from lessonkit.runner import Pending, Recorder, ask_questions
+    from lessonkit.recorder import Pending, Recorder
+    from lessonkit.runner import ask_questions
 
     slug, count = bank.compiled.slug, len(bank.due)
     ui.say()

@@ -2,8 +2,8 @@
 
 The first question is shown from plain JSON (see ``catalog``); pydantic, the grader
 and rich are imported only after that, while the learner reads. Every answer is
-committed to the history database the moment it is graded, before its feedback; one
-the database refuses is kept and saved later, or written to a recovery file.
+committed to the history database the moment it is graded, before its feedback
+(``recorder`` keeps any the database refuses).
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from lessonkit import catalog, responses, session
 from lessonkit.errors import UsageError
+from lessonkit.recorder import EXIT_UNSAVED, Clock, Pending, Recorder
 
 # Re-exported: `lessonkit review` (history_view) asks through the same UI as the quiz.
 from lessonkit.terminal import PlainUi as PlainUi
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from lessonkit.grader import Grade, Response
     from lessonkit.store import Store
 
-Clock = Callable[[], datetime]
 OnAnswer = Callable[[str, "Response", "Grade"], None]
 
 
@@ -117,101 +116,6 @@ def ask_questions(
 
 
 # --- saving answers ------------------------------------------------------------
-
-# `lessonkit` exits 1 for any lessonkit error; unsaved answers are one, even after a summary.
-EXIT_UNSAVED = 1
-
-
-@dataclass(frozen=True)
-class Pending:
-    """A graded answer the history database has not taken yet (fields: record_answer's)."""
-
-    question_id: str
-    key_hash: str
-    response: Any
-    score: float
-    max_score: float
-    correct: bool
-    answered: datetime
-
-    def to_json(self, slug: str, attempt_id: int | None) -> dict[str, Any]:
-        """One line of the recovery file: enough to put the answer back by hand."""
-        answered = self.answered.astimezone(UTC).isoformat()
-        return {"quiz": slug, "attempt_id": attempt_id, **vars(self), "answered": answered}
-
-
-class Recorder:
-    """Saves each graded answer at once, and never drops one the database refuses.
-
-    A refused answer stays in memory and is saved with the next answer; ``settle`` tries
-    once more at the end and writes whatever is still unsaved to a recovery file beside
-    the database. A full disk or a database locked by another window is usually brief.
-    """
-
-    def __init__(
-        self, store: Store, ui: PlainUi, slug: str, begin: Callable[[], int],
-        attempt_id: int | None, *, resume: str | None = None,
-    ) -> None:  # fmt: skip
-        """``begin`` starts the attempt row; it runs at the first answer saved, so quitting
-        before answering leaves no trace in the history. ``resume`` is the command that
-        carries on after a failure (default: `lessonkit quiz SLUG`)."""
-        self.store, self.ui, self.slug, self.begin = store, ui, slug, begin
-        self.resume = resume or f"lessonkit quiz {slug}"
-        self.attempt_id = attempt_id
-        self.pending: list[Pending] = []
-
-    def add(self, answer: Pending) -> None:
-        earlier = len(self.pending)
-        self.pending.append(answer)
-        error = self._save()
-        if error is not None:
-            self.ui.unsaved(error, len(self.pending))
-        elif earlier:
-            self.ui.caught_up(earlier)
-
-    def settle(self, clock: Clock) -> bool:
-        """At the end: one more try, then the recovery file. True when nothing is unsaved."""
-        if not self.pending:
-            return True
-        count = len(self.pending)
-        try:
-            error = self._save()
-        except KeyboardInterrupt:  # Ctrl-C while waiting on a locked database: stop waiting
-            error = "interrupted while saving"
-        if error is None:
-            self.ui.caught_up(count)
-            return True
-        lines = [
-            json.dumps(a.to_json(self.slug, self.attempt_id), ensure_ascii=False)
-            for a in self.pending
-        ]
-        path = self.store.path.with_name(
-            f"{self.store.path.stem}.unsaved-{clock().astimezone(UTC):%Y%m%dT%H%M%S}.jsonl"
-        )
-        try:
-            # Appending: a file left by an earlier failure in the same second is kept whole.
-            with path.open("a", encoding="utf-8") as out:
-                out.write("".join(line + "\n" for line in lines))
-        except OSError as problem:  # the same full disk, often: the screen is what is left
-            self.ui.rescued(self.resume, error, path, lines, problem.strerror or str(problem))
-        else:
-            self.ui.rescued(self.resume, error, path, lines, None)
-        return False
-
-    def _save(self) -> str | None:
-        """Save every pending answer in order; the reason when the database refuses."""
-        from lessonkit.store import StoreError
-
-        try:
-            if self.attempt_id is None:
-                self.attempt_id = self.begin()
-            while self.pending:
-                self.store.record_answer(self.attempt_id, **vars(self.pending[0]))
-                self.pending.pop(0)
-        except StoreError as error:
-            return str(error)
-        return None
-
 
 # --- the command ---------------------------------------------------------------
 
