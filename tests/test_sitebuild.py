@@ -192,3 +192,15 @@ def test_plan_lessons_lists_time_and_question_counts_in_order() -> None:
         '<span class="lk-summary">Why bandwidth.</span></li>\n'
         "</ol>\n"
     )
+
+
+def test_a_file_gone_between_listing_and_reading_is_left_out(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editor's swap file can vanish while `mkdocs serve` rebuilds."""
+    swap = root / "content/test-plan/.lesson-one.md.swp"
+    swap.write_text("swap")
+    listed = list(sitebuild._inputs(root))
+    swap.unlink()
+    monkeypatch.setattr(sitebuild, "_inputs", lambda _: iter(listed))
+    assert list(sitebuild.additions(root).self_checks) == [LESSON_PAGE]

@@ -16,7 +16,7 @@ from lessonkit import sitebuild
 from lessonkit.errors import ContentError
 
 _added: sitebuild.Additions | None = None
-# Under `mkdocs`, so warnings print like MkDocs's own and count in `--strict` builds.
+# Under `mkdocs`, so warnings print like MkDocs's own.
 _log = logging.getLogger("mkdocs.hooks.lessonkit")
 
 
