@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -145,7 +146,7 @@ def test_hostile_bank_text_cannot_reach_the_page() -> None:
 def test_self_check_opens_with_count_and_terminal_call_to_action() -> None:
     html = site.self_check(make_bank(SINGLE, TRUE_FALSE), "gpu-vs-tpu", SECTIONS)
     assert html.startswith(
-        '<div class="lk-self-check" data-quiz="gpu-vs-tpu" data-search-exclude>\n'
+        '<div class="lk-self-check" data-quiz="gpu-vs-tpu">\n'
         '<p class="lk-intro">2 questions from <em>GPU vs TPU</em>. '
         "Answer in your head or pick an option, then open the answer.</p>\n"
     )
@@ -554,6 +555,17 @@ def test_real_site_builds_strict_with_self_check_and_call_to_action(real_site: P
     )
     plan = (real_site / "ai-hardware-fundamentals/index.html").read_text()
     assert '<a href="gpu-vs-tpu/"><strong>' in plan
+
+
+def test_search_index_has_the_lesson_but_not_the_self_check_answers(real_site: Path) -> None:
+    """Answers in the index would turn up as search results for the question's words."""
+    docs = json.loads((real_site / "search/search_index.json").read_text())["docs"]
+    lesson = [d for d in docs if d["location"].startswith("ai-hardware-fundamentals/gpu-vs-tpu/")]
+    text = " ".join(d["text"] for d in lesson)
+    assert "systolic array" in text
+    assert [d["title"] for d in lesson][-1] == "Check yourself"
+    for part in ("Show the answer", "Answer:", "Choose one option", "Re-read:"):
+        assert part not in text
 
 
 class Resources(HTMLParser):

@@ -11,7 +11,7 @@ import pytest
 from conftest import BANK, LESSON, MakeCourse
 from lessonkit import course as course_module
 from lessonkit import sitebuild
-from lessonkit.errors import ContentError
+from lessonkit.errors import ContentError, LessonkitError
 
 LESSON_PAGE = "content/test-plan/lesson-one.md"
 PLAN_PAGE = "content/test-plan/index.md"
@@ -164,7 +164,12 @@ def test_lesson_markdown_gets_the_heading_and_html_the_body(root: Path) -> None:
     # An author who quotes the slot keeps the quote: the last one is filled.
     filled = added.html(LESSON_PAGE, f"<p>{slot}</p>\n{html}{slot}\n<div>notes</div>")
     assert filled == f"<p>{slot}</p>\n{html}{check.rstrip()}\n<div>notes</div>"
-    assert added.html(LESSON_PAGE, html) == f"{html}\n{check.rstrip()}"
+    with pytest.raises(LessonkitError) as caught:
+        added.html(LESSON_PAGE, html)  # a Markdown extension that drops comments
+    assert str(caught.value) == (
+        f"{LESSON_PAGE}: the self-check's place was lost between Markdown and the page; "
+        "does a Markdown extension remove HTML comments?"
+    )
 
 
 def test_other_pages_are_left_alone(root: Path) -> None:

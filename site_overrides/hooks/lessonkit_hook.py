@@ -13,7 +13,7 @@ from mkdocs.structure.pages import Page
 # Only this light module at import: the course check (pydantic, YAML) loads when the
 # course changed since the last build, not on every build.
 from lessonkit import sitebuild
-from lessonkit.errors import ContentError
+from lessonkit.errors import ContentError, LessonkitError
 
 _added: sitebuild.Additions | None = None
 # Under `mkdocs`, so warnings print like MkDocs's own.
@@ -23,7 +23,7 @@ _log = logging.getLogger("mkdocs.hooks.lessonkit")
 def on_pre_build(config: MkDocsConfig) -> None:
     global _added
     try:
-        _added = sitebuild.additions(Path(config.config_file_path).parent)
+        _added = sitebuild.additions(_root(config))
     except ContentError as error:
         # MkDocs prints a PluginError as one message and stops: no traceback, just the
         # same `path:line:col: message (hint)` lines that `lessonkit validate` prints.
@@ -41,7 +41,7 @@ def on_pre_build(config: MkDocsConfig) -> None:
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     assert _added is not None, "on_pre_build works out the additions first"
-    root = Path(config.config_file_path).parent.resolve()
+    root = _root(config)
     source = _course_path(page, root)
     if source in _added.plans:
         docs = Path(config.docs_dir).resolve()
@@ -58,9 +58,18 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     return _added.markdown(source, markdown)  # a lesson gets its self-check's heading
 
 
-def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    # Into the finished page, after the search plugin has read it: the self-check stays
+    # out of the index (its answers would turn up as results) at no parsing cost.
     assert _added is not None, "on_pre_build works out the additions first"
-    return _added.html(_course_path(page, Path(config.config_file_path).parent.resolve()), html)
+    try:
+        return _added.html(_course_path(page, _root(config)), output)
+    except LessonkitError as error:
+        raise PluginError(str(error)) from None
+
+
+def _root(config: MkDocsConfig) -> Path:
+    return Path(config.config_file_path).parent.resolve()
 
 
 def _course_path(page: Page, root: Path) -> str:

@@ -246,8 +246,7 @@ def self_check(bank: Bank, slug: str, sections: Mapping[str, str]) -> str:
     count = len(bank.questions)
     noun = "question" if count == 1 else "questions"
     return (
-        # Kept out of the search index: answers would turn up as search results.
-        f'<div class="lk-self-check" data-quiz="{_text(slug)}" data-search-exclude>\n'
+        f'<div class="lk-self-check" data-quiz="{_text(slug)}">\n'
         f'<p class="lk-intro">{count} {noun} from <em>{_text(bank.title)}</em>. '
         "Answer in your head or pick an option, then open the answer.</p>\n"
         f"{quiz_call(slug)}\n"

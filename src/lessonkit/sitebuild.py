@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from lessonkit import __version__, cachefile
+from lessonkit.errors import LessonkitError
 
 __all__ = [
     "CACHE",
@@ -38,9 +39,9 @@ CACHE = Path(".cache") / "lessonkit" / "site.json"
 FORMAT = 2  # bump when the cached layout changes
 _PACKAGE = Path(__file__).resolve().parent
 # The self-check's heading goes into the Markdown, so the table of contents lists it;
-# its body goes into the HTML afterwards, in place of this comment. As a raw HTML
-# block it would cost Python-Markdown ~13 ms a lesson to scan, and Markdown changes
-# nothing in it.
+# its body goes into the finished page, in place of this comment. There the search
+# index never sees it (the answers would turn up as results), and neither Markdown
+# nor the search plugin spends time scanning it.
 _SLOT = "<!-- lessonkit:self-check -->"
 # Named tuples, not dataclasses: this module loads on every build, and each dataclass
 # costs about a millisecond to define.
@@ -70,14 +71,18 @@ class Additions(NamedTuple):
         return f"{markdown}\n\n## {SELF_CHECK_TITLE}\n\n{_SLOT}\n"
 
     def html(self, page: str, html: str) -> str:
-        """A lesson's HTML with the self-check in its slot (the last one: authors may quote it)."""
+        """A lesson's finished page with the self-check in its slot (the last one, as authors
+        may quote the slot in their text)."""
         check = self.self_checks.get(page)
         if check is None:
             return html
         before, slot, after = html.rpartition(_SLOT)
-        # Were the slot dropped by some Markdown extension, the end of the page is where it was.
-        check = check.rstrip("\n")
-        return f"{before}{check}{after}" if slot else f"{html}\n{check}"
+        if not slot:
+            raise LessonkitError(
+                f"{page}: the self-check's place was lost between Markdown and the page; "
+                "does a Markdown extension remove HTML comments?"
+            )
+        return f"{before}{check.rstrip()}{after}"
 
 
 def additions(root: Path) -> Additions:
