@@ -47,7 +47,7 @@ def test_installed_wheel_runs_the_quiz_outside_a_checkout(wheel: Path, tmp_path:
     )  # fmt: skip
     anywhere = tmp_path / "anywhere"
     anywhere.mkdir()
-    (anywhere / "answers.yml").write_text('gvt-v5p-8-chips: "4"\n')
+    (anywhere / "answers.yml").write_text('gvt-serving-chip-count: "4"\n')
     env = {**os.environ, "PYTHONPATH": str(target), "LESSONKIT_HOME": str(tmp_path / "home")}
     result = subprocess.run(
         [sys.executable, "-m", "lessonkit", "quiz", "gpu-vs-tpu", "--answers", "answers.yml", "--json"],
@@ -56,7 +56,7 @@ def test_installed_wheel_runs_the_quiz_outside_a_checkout(wheel: Path, tmp_path:
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     answered = {q["id"]: q for q in report["questions"]}
-    assert answered["gvt-v5p-8-chips"]["correct"] is True
+    assert answered["gvt-serving-chip-count"]["correct"] is True
     assert report["score"] == 1.0
     assert len(answered) >= 18
     probe = subprocess.run(
