@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -568,7 +569,7 @@ def test_real_plan_lists_its_lessons_in_order_and_each_links_to_the_one_before(
     places = [plan.find(f'<li><a href="{slug}/"><strong>') for slug in slugs]
     assert -1 not in places, f"plan page lacks a lesson of {slugs}"
     assert places == sorted(places), f"plan page lists {slugs} out of order"
-    for before, after in zip(slugs, slugs[1:]):
+    for before, after in itertools.pairwise(slugs):
         lesson = (real_site / f"ai-hardware-fundamentals/{after}/index.html").read_text()
         # From the start of the article (the navigation before it links every page)
         # to the first insight.
