@@ -27,6 +27,8 @@ ARTIFACTS = ROOT / "test-artifacts"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 LESSON = ROOT / "content" / "ai-hardware-fundamentals" / "gpu-vs-tpu.md"
 LESSON_URL = "/ai-hardware-fundamentals/gpu-vs-tpu/"
+# The plan's second lesson, with a figure in light and dark variants.
+SECOND_LESSON_URL = "/ai-hardware-fundamentals/rooflines-and-serving/"
 PLAN_URL = "/ai-hardware-fundamentals/"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -199,7 +201,9 @@ def test_full_page_screenshot_is_saved(page: Any, base_url: str) -> None:
     assert target.stat().st_size > 10_000
 
 
-@pytest.mark.parametrize("url", [LESSON_URL, PLAN_URL], ids=["lesson", "plan"])
+@pytest.mark.parametrize(
+    "url", [LESSON_URL, SECOND_LESSON_URL, PLAN_URL], ids=["lesson", "second-lesson", "plan"]
+)
 def test_no_serious_accessibility_violations(page: Any, base_url: str, url: str) -> None:
     if not AXE.is_file():
         missing(f"{AXE.relative_to(ROOT)} not found (run `npm ci`)")
@@ -215,7 +219,11 @@ def test_no_serious_accessibility_violations(page: Any, base_url: str, url: str)
     assert not serious, f"axe found problems on {url}:\n{report}"
 
 
-@pytest.mark.parametrize("url", ["/", PLAN_URL, LESSON_URL], ids=["home", "plan", "lesson"])
+@pytest.mark.parametrize(
+    "url",
+    ["/", PLAN_URL, LESSON_URL, SECOND_LESSON_URL],
+    ids=["home", "plan", "lesson", "second-lesson"],
+)
 def test_every_image_has_alt_text(page: Any, base_url: str, url: str) -> None:
     page.goto(base_url + url)
     images = page.locator("article img").evaluate_all(

@@ -27,7 +27,10 @@ MIN_QUESTIONS_PER_INSIGHT = 5
 
 # Lessons built around a framing metaphor: the words must be set up in the opening
 # (before the first `##`) and used again in the section of the last insight.
-FRAMING = {"gpu-vs-tpu": ("workshop", "factory line")}
+FRAMING = {
+    "gpu-vs-tpu": ("workshop", "factory line"),
+    "rooflines-and-serving": ("loading dock",),
+}
 
 # Files under content/ and quizzes/ that a reader or the site can see.
 TEXT_SUFFIXES = {".md", ".yml", ".yaml", ".svg", ".html", ".css", ".txt", ".json"}

@@ -38,25 +38,41 @@ def test_wheel_contains_banks_and_lessons(wheel: Path) -> None:
     assert "lessonkit/py.typed" in names
 
 
-@pytest.mark.slow
-def test_installed_wheel_runs_the_quiz_outside_a_checkout(wheel: Path, tmp_path: Path) -> None:
-    target = tmp_path / "site-packages"
+# One question of each lesson, answered right: every lesson's quiz must work from the wheel.
+QUIZZES = [
+    ("gpu-vs-tpu", "gvt-serving-chip-count", "4"),
+    ("rooflines-and-serving", "rs-max-batch-capacity", "92"),
+]
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("site-packages")
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), str(wheel)],
         check=True, capture_output=True, timeout=300,
     )  # fmt: skip
+    return target
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("slug", "question", "answer"), QUIZZES, ids=[q[0] for q in QUIZZES])
+def test_installed_wheel_runs_the_quiz_outside_a_checkout(
+    installed: Path, tmp_path: Path, slug: str, question: str, answer: str
+) -> None:
+    target = installed
     anywhere = tmp_path / "anywhere"
     anywhere.mkdir()
-    (anywhere / "answers.yml").write_text('gvt-serving-chip-count: "4"\n')
+    (anywhere / "answers.yml").write_text(f'{question}: "{answer}"\n')
     env = {**os.environ, "PYTHONPATH": str(target), "LESSONKIT_HOME": str(tmp_path / "home")}
     result = subprocess.run(
-        [sys.executable, "-m", "lessonkit", "quiz", "gpu-vs-tpu", "--answers", "answers.yml", "--json"],
+        [sys.executable, "-m", "lessonkit", "quiz", slug, "--answers", "answers.yml", "--json"],
         cwd=anywhere, env=env, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     answered = {q["id"]: q for q in report["questions"]}
-    assert answered["gvt-serving-chip-count"]["correct"] is True
+    assert answered[question]["correct"] is True
     assert report["score"] == 1.0
     assert len(answered) >= 18
     probe = subprocess.run(
