@@ -128,7 +128,7 @@ def _add_quiz(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 
 def _course_root() -> Path:
-    from .course import find_root
+    from .coursefolder import find_root
 
     root = find_root(Path.cwd())
     if root is None:
@@ -176,18 +176,24 @@ def _add_new(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _report(args: argparse.Namespace) -> int:
-    from .course import check_course
-    from .report import github_annotations, render_text, report_course
+    from .report import github_annotations, render_text, report_course, unreported
+    from .rulebook import check_course
 
     course = check_course(_course_root())
     reports = report_course(course, args.slug)
     print(render_text(reports), end="")
     if course.problems:
-        print(f"note: {len(course.problems)} validation problems; run `lessonkit validate`")
+        count = len(course.problems)
+        print(f"note: {count} validation problem{'' if count == 1 else 's'}; "
+              "run `lessonkit validate`")  # fmt: skip
     if args.format == "github":
         for line in github_annotations(reports):
             print(line)
-    return EXIT_OK
+    missing = unreported(course, args.slug)
+    for path in missing:
+        print(f"lessonkit: could not report on {path}: it does not load; "
+              "`lessonkit validate` says why", file=sys.stderr)  # fmt: skip
+    return EXIT_PROBLEMS if missing else EXIT_OK
 
 
 def _add_report(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -196,7 +202,8 @@ def _add_report(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="question quality per lesson: coverage, type mix, item-writing warnings",
         description="Report, for each lesson, questions per insight and per objective, the mix "
         "of question types, where the correct option sits, item-writing warnings, word count "
-        "and reading time. Exits 0 even with warnings.",
+        "and reading time. Warnings never fail: exits 0 with warnings, 1 only when a lesson "
+        "or bank could not be read (it names the files).",
     )
     parser.add_argument("slug", nargs="?", metavar="SLUG", help="one lesson (default: all)")
     parser.add_argument(

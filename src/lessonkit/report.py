@@ -1,9 +1,10 @@
 """`lessonkit report`: the quality of each lesson's questions, as numbers and item-writing warnings.
 
 Warnings are advice for the author and the reviewer, not errors: a lesson with
-warnings still validates and builds. Coverage is counted per insight (every question
-names one) and per objective (questions name theirs in `objectives:`; a question may
-assess several objectives, or none).
+warnings still validates and builds. Rules that fail a pull request (such as the
+minimum of questions per insight) are `lessonkit validate` problems (``rulebook.py``).
+Coverage is counted per insight (every question names one) and per objective
+(questions name theirs in `objectives:`; a question may assess several, or none).
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from .course import Course
 from .errors import Problem, UsageError, display_path
 from .lessons import LessonPage, body_lines
 from .models import QUESTION_TYPES, Bank, ChoiceQuestion, Question, SingleQuestion
+from .rulebook import MIN_QUESTIONS_PER_INSIGHT as MIN_PER_INSIGHT
 
-MIN_PER_INSIGHT = 5
 # One question proves an objective is assessed at all; how many a quiz samples is the
 # insight count's job, so asking for more here would double the same advice.
 MIN_PER_OBJECTIVE = 1
@@ -78,6 +79,22 @@ def report_course(course: Course, slug: str | None = None) -> list[LessonReport]
     return reports
 
 
+def unreported(course: Course, slug: str | None = None) -> list[str]:
+    """Lesson and bank files the report had to leave out, because they did not load."""
+    lessons = {lesson.path.resolve() for lesson in course.lessons.values()}
+    missing: list[str] = []
+    if slug is None and course.content_dir.is_dir():
+        pages = sorted(p for p in course.content_dir.glob("*/*.md") if p.name != "index.md")
+        missing += [display_path(p) for p in pages if p.resolve() not in lessons]
+    for name in [slug] if slug is not None else sorted(course.lessons):
+        quiz = course.lessons[name].meta.quiz
+        if quiz not in course.banks:
+            found = [course.quizzes_dir / f"{quiz}{s}" for s in (".yml", ".yaml")]
+            bank = next((p for p in found if p.is_file()), found[0])
+            missing.append(display_path(bank))
+    return missing
+
+
 def _known(course: Course) -> str:
     names = ", ".join(f"`{s}`" for s in sorted(course.lessons)) or "none"
     return f"lessons: {names}"
@@ -98,8 +115,7 @@ def lesson_report(lesson: LessonPage, bank: Bank, document: yamldoc.Document) ->
         for q in bank.questions
         if isinstance(q, SingleQuestion)
     )
-    warnings = _coverage_warnings(lesson, per_insight)
-    warnings += _objective_warnings(lesson, per_objective)
+    warnings = _objective_warnings(lesson, per_objective)
     warnings += _position_warnings(document, positions)
     for index, question in enumerate(bank.questions):
         warnings += item_warnings(document, index, question)
@@ -129,21 +145,6 @@ def word_count(lesson: LessonPage) -> int:
 
 
 # --- warnings -------------------------------------------------------------------------
-
-
-def _coverage_warnings(
-    lesson: LessonPage, per_insight: tuple[tuple[str, int], ...]
-) -> list[Problem]:
-    return [
-        lesson.front.problem(
-            ("insights", number),
-            f"insight {number + 1} has {count} question{'' if count == 1 else 's'}, "
-            f"fewer than {MIN_PER_INSIGHT}",
-            f"add questions with `insight: {number + 1}` so a quiz can sample it fairly",
-        )
-        for number, (_, count) in enumerate(per_insight)
-        if count < MIN_PER_INSIGHT
-    ]
 
 
 def _objective_warnings(
@@ -270,7 +271,7 @@ def _render_one(report: LessonReport) -> str:
         f"  files: {', '.join(report.files)}",
         f"  reading: {report.words:,} words, about {report.reading_minutes} min at "
         f"{WORDS_PER_MINUTE} words a minute (front matter: {report.minutes} min)",
-        f"  questions per insight (aim for {MIN_PER_INSIGHT} or more):",
+        f"  questions per insight (at least {MIN_PER_INSIGHT}):",
     ]
     lines += _table(report.per_insight, MIN_PER_INSIGHT, "too few")
     lines.append("  questions per objective (aim for 1 or more):")

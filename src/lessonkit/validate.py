@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .course import BANK_SUFFIXES, Course, check_course, find_root
+from .course import BANK_SUFFIXES, Course
+from .coursefolder import find_root
 from .errors import Problem, UsageError, summary
+from .rulebook import check_course
 
 
 @dataclass(frozen=True)
