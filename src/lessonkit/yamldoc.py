@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from . import yamlhints
 from .errors import ContentError, Problem, display_path
 
 # libyaml's C parser when PyYAML was built with it; the pure-Python one otherwise.
@@ -317,7 +318,7 @@ class _Builder:
                 node.line,
                 node.column,
                 f"the tag `{tag}` is not allowed",
-                "banks hold plain text, numbers, lists and mappings; remove the tag",
+                "remove the tag: banks hold plain text, numbers, lists and mappings",
             )
         )
         return False
@@ -435,15 +436,39 @@ def _parse(text: str, path: str, limits: Limits) -> Document:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return builder.build(parser)
+        document = builder.build(parser)
     except yaml.MarkedYAMLError as error:
-        raise ContentError([*builder.problems, _syntax_problem(error, path, text)]) from None
+        found = [*builder.problems, _syntax_problem(error, path, text)]
+        raise ContentError(_hinted(found, text)) from None
+    except ContentError as error:
+        raise ContentError(_hinted(error.problems, text)) from None
     except yaml.YAMLError as error:  # reader errors carry a character index, not a mark
         raise ContentError([*builder.problems, _reader_problem(error, path, text)]) from None
     finally:
         if collecting:
             gc.enable()
         parser.dispose()
+    document.problems = _hinted(document.problems, text)
+    return document
+
+
+def _hinted(problems: Iterable[Problem], text: str) -> list[Problem]:
+    """Problems that unquoted text causes, rewritten to say "put the text in quotes"."""
+    return [
+        yamlhints.improve(p, text, (p.line,)) if p.message.startswith(_QUOTABLE) else p
+        for p in problems
+    ]
+
+
+# Parser and builder messages that text needing quotes can cause.
+_QUOTABLE = (
+    "invalid YAML: did not find expected",
+    "invalid YAML: found character that cannot start any token",
+    "invalid YAML: mapping values are not allowed",
+    "invalid YAML: could not find expected ':'",
+    "unknown alias",
+    "the tag `!",
+)
 
 
 def load(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Document:
@@ -483,7 +508,7 @@ _SYNTAX_HINTS = (
     ),
     (
         "could not find expected ':'",
-        "a line here is not `key: value`; check indentation and quotes",
+        "this line is not `key: value`: add the colon after the key, or check the indentation",
     ),
     ("did not find expected key", "check the indentation: items of one mapping must line up"),
     ("did not find expected '-' indicator", "list items must line up under each other"),
@@ -502,8 +527,16 @@ _SYNTAX_HINTS = (
 
 def _syntax_problem(error: yaml.MarkedYAMLError, path: str, text: str) -> Problem:
     mark = error.problem_mark or error.context_mark
-    line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
     what = (error.problem or "invalid YAML").rstrip(".")
+    if error.context_mark is not None and (
+        "while scanning a simple key" in str(error.context)
+        or "while scanning an alias" in str(error.context)
+        or "while scanning a block scalar" in str(error.context)
+    ):
+        # The scan started on the line to edit (a key missing its colon, `*text`, `| text`);
+        # the problem mark is where libyaml gave up, often the next line.
+        mark = error.context_mark
+    line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
     if line and _tab_in_indent(text, line):
         return Problem(
             path, line, 1, "a tab is used for indentation", "YAML indents with spaces only"
