@@ -70,7 +70,7 @@ def test_new_lesson_writes_four_files(course: Path) -> None:
     assert "lessons: [lesson-one, second]\n" in (course / "content/test-plan/index.md").read_text()
     assert (course / "mkdocs.yml").read_text() == NAV.replace(
         "   # the first lesson\n",
-        '   # the first lesson\n      - "Two: more": test-plan/second.md\n',
+        "   # the first lesson\n      - test-plan/second.md\n",
     )
     bank = (course / "quizzes/second.yml").read_text()
     assert bank.startswith("# yaml-language-server: $schema=../schemas/quiz-bank.schema.json\n")

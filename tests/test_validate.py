@@ -172,3 +172,50 @@ def test_objective_beyond_the_lessons_objectives(
             "1 problem in 1 file",
         ],
     )
+
+
+def test_folder_with_nothing_to_check(tmp_path: Path) -> None:
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes/readme.txt").write_text("hi\n")
+    result = run(tmp_path, "validate", "notes")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1,
+        "nothing to check in notes: no bank (.yml) and no lesson (.md) found\n",
+        "",
+    )
+
+
+def test_empty_course_has_nothing_to_check(tmp_path: Path) -> None:
+    (tmp_path / "content").mkdir()
+    (tmp_path / "quizzes").mkdir()
+    result = run(tmp_path, "validate")
+    assert (result.returncode, result.stdout) == (
+        1,
+        "nothing to check in .: no bank (.yml) and no lesson (.md) found\n",
+    )
+
+
+def test_latin1_lesson_gives_only_the_encoding_error(make_course: MakeCourse) -> None:
+    root = make_course()
+    page = root / "content/test-plan/lesson-one.md"
+    page.write_bytes(page.read_text().replace("Opening text.", "Opening café.").encode("latin-1"))
+    result = run(root, "validate")
+    assert (result.returncode, result.stdout.splitlines()) == (
+        1,
+        [
+            "content/test-plan/lesson-one.md:18:12: is not valid UTF-8 (byte 0xe9) "
+            "(save the file with UTF-8 encoding)",
+            "1 problem in 1 file",
+        ],
+    )
+
+
+def test_a_course_folder_needs_no_mkdocs_yml(make_course: MakeCourse) -> None:
+    from lessonkit.coursefolder import find_root, is_course
+
+    root = make_course()
+    assert not (root / "mkdocs.yml").exists()
+    assert is_course(root)
+    assert find_root(root / "content/test-plan") == root
+    assert not is_course(root / "content")
+    assert run(root / "quizzes", "validate").returncode == 0

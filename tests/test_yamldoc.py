@@ -123,7 +123,8 @@ def test_size_limit_is_checked_before_parsing(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         yamldoc.load(path, limits=yamldoc.Limits(max_bytes=1000))
     assert [str(p) for p in caught.value.problems] == [
-        f"{path}: is 5,004 bytes, over the limit of 1,000 bytes (split it into smaller files)"
+        f"{path}: is 5,004 bytes, over the limit of 1,000 bytes (a lesson or bank is far smaller; "
+        "is this a paste gone wrong or a binary file?)"
     ]
 
 

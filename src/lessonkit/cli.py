@@ -35,7 +35,7 @@ def _validate(args: argparse.Namespace) -> int:
         if github:
             print(problem.github())
     print(report.summary_line())
-    return EXIT_PROBLEMS if report.problems else EXIT_OK
+    return EXIT_PROBLEMS if report.failed else EXIT_OK
 
 
 def _schema(args: argparse.Namespace) -> int:

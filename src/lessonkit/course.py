@@ -155,6 +155,9 @@ def _collect(course: Course, action: Callable[[Course, Path], None], path: Path)
 def _check_plans(course: Course) -> None:
     for slug, plan in course.plans.items():
         for number, lesson in enumerate(plan.meta.lessons):
+            page = plan.path.parent / f"{lesson}.md"
+            if lesson not in course.lessons and page.is_file():
+                continue  # the page exists but did not load; its own problems say why
             if (
                 lesson not in course.lessons
                 or course.lessons[lesson].path.parent != plan.path.parent
@@ -280,6 +283,8 @@ def _check_bank_lesson(course: Course, parts: BankParts, lesson: LessonPage | No
                 "rename it to lower-case words joined by hyphens",
             )
         )  # fmt: skip
+    if lesson is None and any(course.content_dir.glob(f"*/{parts.lesson}.md")):
+        return  # the lesson exists but did not load; its own problems say why
     if lesson is None:
         close = difflib.get_close_matches(str(parts.lesson), list(course.lessons), n=1)
         hint = f"did you mean `{close[0]}`?" if close else "write the slug of a lesson in content/"

@@ -356,7 +356,8 @@ def read_text(path: Path, limits: Limits = DEFAULT_LIMITS) -> str:
         size = path.stat().st_size
         if size > limits.max_bytes:
             message = f"is {_size(size)}, over the limit of {_size(limits.max_bytes)}"
-            raise ContentError([Problem(shown, 0, 0, message, "split it into smaller files")])
+            hint = "a lesson or bank is far smaller; is this a paste gone wrong or a binary file?"
+            raise ContentError([Problem(shown, 0, 0, message, hint)])
         raw = path.read_bytes()
     except OSError as error:
         reason = error.strerror or str(error)
