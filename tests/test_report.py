@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import LESSON, MakeCourse
-from lessonkit.report import lesson_report, report_course, word_count
+from lessonkit.report import lesson_report, nearly_same, report_course, word_count
 from lessonkit.rulebook import check_course
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -182,7 +182,7 @@ def test_report_names_files_it_could_not_read_and_exits_1(make_course: MakeCours
         "lessonkit: could not report on content/test-plan/lesson-one.md: it does not load; "
         "`lessonkit validate` says why\n"
     )
-    assert result.stdout.endswith("note: 3 validation problems; run `lessonkit validate`\n")
+    assert result.stdout.endswith("note: 1 validation problem; run `lessonkit validate`\n")
 
 
 def test_report_names_a_bank_that_does_not_load(make_course: MakeCourse) -> None:
@@ -196,3 +196,25 @@ def test_report_names_a_bank_that_does_not_load(make_course: MakeCourse) -> None
         "lessonkit: could not report on quizzes/lesson-one.yml: it does not load; "
         "`lessonkit validate` says why\n",
     )
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "same"),
+    [
+        ("The input pipeline", "The input pipelines", True),  # a plural
+        ("recieve data", "receive data", True),  # a typo
+        ("It is faster.", "it is faster", True),  # punctuation and case
+        ("Use the GPU", "Use a GPU", True),  # little words
+        # deliberate minimal pairs, as the Rust Book writes them
+        ("2<sup>127</sup> - 1", "2<sup>128</sup> - 1", False),  # one number
+        ("`incr_v1`", "`incr_v2`", False),  # one code token
+        ("`s3` has more bytes than `s2`", "`s3` has fewer bytes than `s2`", False),
+        ("```\nfn f(v: Vec<f32>);\n```", "```\nfn f(v: &Vec<f32>);\n```", False),
+        ("The borrow checker always rejects it", "The borrow checker sometimes rejects it", False),
+        ("The TPU", "The GPU", False),
+    ],
+)
+def test_nearly_same_options_spare_deliberate_minimal_pairs(
+    first: str, second: str, same: bool
+) -> None:
+    assert nearly_same(first.casefold(), second.casefold()) is same

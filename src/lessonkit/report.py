@@ -27,7 +27,17 @@ from .rulebook import MIN_QUESTIONS_PER_INSIGHT as MIN_PER_INSIGHT
 MIN_PER_OBJECTIVE = 1
 OBJECTIVE_WIDTH = 60  # objectives are sentences; the table shows their start
 WORDS_PER_MINUTE = 200  # technical prose is read more slowly than the ~240 of fiction
-NEAR_DUPLICATE = 0.85  # difflib ratio at which two options read as the same answer
+# Two options are "nearly the same" when they differ only in spelling (a plural, a typo),
+# punctuation or little words. A contrast of whole words, numbers or code is a deliberate
+# minimal pair: `Vec<T>` vs `&Vec<T>`, "127" vs "128", "always" vs "sometimes". Tuned on
+# the Rust Book's 141 multiple-choice questions (cognitive-engineering-lab/rust-book):
+# difflib's ratio ≥ 0.85 alone flagged 112 option pairs there, every one deliberate.
+SAME_SPELLING = 0.8  # two words this alike (difflib ratio) are one word spelled twice
+_LITTLE_WORDS = frozenset(
+    {"a", "an", "the", "of", "to", "in", "on", "at", "by", "for", "and", "or", "is", "are"}
+    | {"it", "its", "this", "that"}
+)
+_TOKEN = re.compile(r"`[^`]*`|\w+|[^\w\s]")
 LONG_CORRECT = 1.5  # a correct option this many times its distractors' average length…
 LONG_CORRECT_CHARS = 20  # …and at least this many characters longer gives itself away
 SHORT_EXPLANATION_WORDS = 6
@@ -215,8 +225,8 @@ def _option_warnings(
                 )
             )
         for other in range(number):
-            ratio = difflib.SequenceMatcher(None, texts[other], text).ratio()
-            if ratio >= NEAR_DUPLICATE:
+            if nearly_same(texts[other], text):
+                ratio = difflib.SequenceMatcher(None, texts[other], text).ratio()
                 found.append(
                     document.problem(
                         where,
@@ -228,6 +238,38 @@ def _option_warnings(
     if isinstance(question, SingleQuestion):
         found += _long_correct(document, index, question)
     return found
+
+
+def nearly_same(first: str, second: str) -> bool:
+    """Whether two options differ only in spelling, punctuation or little words."""
+    before, after = _TOKEN.findall(first.casefold()), _TOKEN.findall(second.casefold())
+    if "```" in first or "```" in second:
+        return False  # code blocks: every difference is meant
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        changed = before[i1:i2] + after[j1:j2]
+        if all(_trivial(token) for token in changed):
+            continue
+        if tag == "replace" and i2 - i1 == 1 and j2 - j1 == 1:
+            old, new = before[i1], after[j1]
+            if _word(old) and _word(new) and _spelled_alike(old, new):
+                continue
+        return False
+    return True
+
+
+def _trivial(token: str) -> bool:
+    return token in _LITTLE_WORDS or not (token[0].isalnum() or token[0] in "`_")
+
+
+def _word(token: str) -> bool:
+    return token.isalpha()
+
+
+def _spelled_alike(old: str, new: str) -> bool:
+    return difflib.SequenceMatcher(None, old, new).ratio() >= SAME_SPELLING
 
 
 def _long_correct(
