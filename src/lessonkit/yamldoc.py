@@ -439,37 +439,19 @@ def _parse(text: str, path: str, limits: Limits) -> Document:
     try:
         document = builder.build(parser)
     except yaml.MarkedYAMLError as error:
-        found = [*builder.problems, _syntax_problem(error, path, text)]
-        raise ContentError(_hinted(found, text)) from None
+        found = [*builder.problems, yamlhints.syntax_problem(error, path, text)]
+        raise ContentError(yamlhints.hinted(found, text)) from None
     except ContentError as error:
-        raise ContentError(_hinted(error.problems, text)) from None
+        raise ContentError(yamlhints.hinted(error.problems, text)) from None
     except yaml.YAMLError as error:  # reader errors carry a character index, not a mark
-        raise ContentError([*builder.problems, _reader_problem(error, path, text)]) from None
+        found = [*builder.problems, yamlhints.reader_problem(error, path, text)]
+        raise ContentError(found) from None
     finally:
         if collecting:
             gc.enable()
         parser.dispose()
-    document.problems = _hinted(document.problems, text)
+    document.problems = yamlhints.hinted(document.problems, text)
     return document
-
-
-def _hinted(problems: Iterable[Problem], text: str) -> list[Problem]:
-    """Problems that unquoted text causes, rewritten to say "put the text in quotes"."""
-    return [
-        yamlhints.improve(p, text, (p.line,)) if p.message.startswith(_QUOTABLE) else p
-        for p in problems
-    ]
-
-
-# Parser and builder messages that text needing quotes can cause.
-_QUOTABLE = (
-    "invalid YAML: did not find expected",
-    "invalid YAML: found character that cannot start any token",
-    "invalid YAML: mapping values are not allowed",
-    "invalid YAML: could not find expected ':'",
-    "unknown alias",
-    "the tag `!",
-)
 
 
 def load(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Document:
@@ -499,74 +481,3 @@ def _shifted(problems: Iterable[Problem], lines: int) -> list[Problem]:
         Problem(p.path, p.line + lines if p.line else 0, p.column, p.message, p.hint)
         for p in problems
     ]
-
-
-# Hints for the parser's commonest complaints, keyed by a phrase of its message.
-_SYNTAX_HINTS = (
-    (
-        "mapping values are not allowed",
-        "text containing `: ` must be quoted, or the indentation is off",
-    ),
-    (
-        "could not find expected ':'",
-        "this line is not `key: value`: add the colon after the key, or check the indentation",
-    ),
-    ("did not find expected key", "check the indentation: items of one mapping must line up"),
-    ("did not find expected '-' indicator", "list items must line up under each other"),
-    (
-        "found unknown escape character",
-        "inside double quotes write `\\\\` for a backslash, or use single quotes",
-    ),
-    ("found unexpected end of stream", "a quote or bracket is not closed"),
-    ("while scanning a quoted scalar", "a quote is not closed"),
-    (
-        "found character that cannot start any token",
-        "quote text that starts with `@`, `` ` `` or `%`",
-    ),
-)
-
-
-def _syntax_problem(error: yaml.MarkedYAMLError, path: str, text: str) -> Problem:
-    mark = error.problem_mark or error.context_mark
-    what = (error.problem or "invalid YAML").rstrip(".")
-    if error.context_mark is not None and (
-        "while scanning a simple key" in str(error.context)
-        or "while scanning an alias" in str(error.context)
-        or "while scanning a block scalar" in str(error.context)
-    ):
-        # The scan started on the line to edit (a key missing its colon, `*text`, `| text`);
-        # the problem mark is where libyaml gave up, often the next line.
-        mark = error.context_mark
-    line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-    if line and _tab_in_indent(text, line):
-        return Problem(
-            path, line, 1, "a tab is used for indentation", "YAML indents with spaces only"
-        )
-    hint = next(
-        (h for phrase, h in _SYNTAX_HINTS if phrase in what or phrase in str(error.context)), ""
-    )
-    return Problem(path, line, column, f"invalid YAML: {what}", hint)
-
-
-def _tab_in_indent(text: str, line: int) -> bool:
-    lines = text.splitlines()
-    for number in (line, line - 1):
-        if 0 < number <= len(lines):
-            current = lines[number - 1]
-            indent = current[: len(current) - len(current.lstrip(" \t"))]
-            if "\t" in indent:
-                return True
-    return False
-
-
-def _reader_problem(error: yaml.YAMLError, path: str, text: str) -> Problem:
-    position = getattr(error, "position", None)
-    character = getattr(error, "character", None)
-    if isinstance(position, int):
-        before = text[:position]
-        line, column = before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
-    else:
-        line = column = 0
-    code = ord(character) if isinstance(character, str) else character
-    what = f"character U+{code:04X} is not allowed in YAML" if isinstance(code, int) else str(error)
-    return Problem(path, line, column, what, "remove it or write it as an escape in double quotes")
