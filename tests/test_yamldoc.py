@@ -280,3 +280,15 @@ def test_quote_hint_in_front_matter_keeps_file_lines(tmp_path: Path) -> None:
         split_page(page)
     [problem] = caught.value.problems
     assert (problem.line, problem.column, problem.hint) == (3, 10, "write: summary: '*Bold* claim'")
+
+
+def test_text_starting_with_an_ampersand_is_not_cut_silently() -> None:
+    document = yamldoc.parse("prompt: &nbsp and more\n", "t.yml")
+    assert [str(p) for p in document.problems] == [
+        "t.yml:1:9: invalid YAML: text starting with `&` is read as an anchor; put the text "
+        "in quotes (write: prompt: '&nbsp and more')"
+    ]
+
+
+def test_anchors_that_are_used_are_fine() -> None:
+    assert yamldoc.parse("a: &x hello\nb: *x\nc: &y [1]\n", "t.yml").problems == []

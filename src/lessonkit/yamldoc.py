@@ -190,6 +190,10 @@ class _Builder:
         self.limits = limits
         self.problems: list[Problem] = []
         self.anchors: dict[str, tuple[Any, Node, int]] = {}
+        # Anchors on text that no alias uses: mostly text that starts with `&` unquoted,
+        # which YAML cuts off silently (`&nbsp; and more` reads as "and more").
+        self.text_anchors: dict[str, Node] = {}
+        self.aliased: set[str] = set()
         self.alias_nodes = 0
 
     def fail(self, node: Node, message: str, hint: str = "") -> ContentError:
@@ -210,6 +214,11 @@ class _Builder:
             raise self.fail(
                 start, "a second YAML document starts here", "keep one document per file"
             )
+        for name, where in self.text_anchors.items():
+            if name not in self.aliased:
+                message = f"unused anchor `&{name}`"
+                hint = f"remove it, or use it with `*{name}`"
+                self.problems.append(Problem(self.path, where.line, where.column, message, hint))
         return Document(self.path, value, node, self.problems)
 
     def _document(self, parser: Any) -> tuple[Any, Node]:
@@ -296,6 +305,7 @@ class _Builder:
             value = self._tag_value(event, tag, text)
         if event.anchor is not None:
             self.anchors[event.anchor] = (value, _node_at(event), 1)
+            self.text_anchors[event.anchor] = _node_at(event)
         return value
 
     def _tag_value(self, event: Any, tag: str, text: str) -> Any:
@@ -329,6 +339,7 @@ class _Builder:
         if name not in self.anchors:
             raise self.fail(node, f"unknown alias `*{name}`", f"define `&{name}` before using it")
         value, _, size = self.anchors[event.anchor]
+        self.aliased.add(name)
         self.alias_nodes += size
         if self.alias_nodes > self.limits.max_alias_nodes:
             raise self.fail(

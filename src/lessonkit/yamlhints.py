@@ -109,6 +109,7 @@ _QUOTABLE = (
     "invalid YAML: mapping values are not allowed",
     "invalid YAML: could not find expected ':'",
     "unknown alias",
+    "unused anchor",
     "the tag `!",
 )
 
