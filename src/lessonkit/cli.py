@@ -54,8 +54,9 @@ def _add_validate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     parser = commands.add_parser(
         "validate",
         help="check banks and lessons; print every problem as file:line:col",
-        description="Check question banks and lessons and report every problem at once. "
-        "With no paths, checks the course's quizzes/ and content/.",
+        description="Check question banks and lessons against the rule book (CONTRIBUTING.md) "
+        "and report every problem at once. With no paths, checks the course's quizzes/ and "
+        "content/. Exits 1 on any problem, and when a path holds nothing to check.",
     )
     parser.add_argument(
         "paths", nargs="*", metavar="PATH", help="bank files, lesson files or folders"
@@ -230,7 +231,8 @@ def _add_diff(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "diff",
         help="bank changes between git revisions, as Markdown for a pull request",
         description="Compare the question banks at BASE with HEAD (default: the working tree) "
-        "question by question: added, removed, reworded, and answer keys or points changed.",
+        "question by question: added, removed, reworded (word by word), reordered, and answer "
+        "keys or points changed. Exits 1 with validate's messages when a bank is invalid.",
     )
     parser.add_argument("base", metavar="BASE", help="revision to compare from, e.g. origin/main")
     parser.add_argument(
