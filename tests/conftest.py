@@ -74,6 +74,25 @@ questions:
     items: [a, b, c]
 """
 
+
+def _padding(insight: int, section: str) -> str:
+    return "".join(
+        f"""\
+  - id: pad-{insight}-{n}
+    type: true_false
+    prompt: Statement {n} about idea {insight}.
+    insight: {insight}
+    section: {section}
+    explanation: Because it is so.
+    answer: true
+"""
+        for n in range(1, 5)
+    )
+
+
+# BANK with four more questions per insight: five each, as `lessonkit validate` requires.
+FULL_BANK = BANK + _padding(1, "1-first-idea") + _padding(2, "a-detail")
+
 MakeCourse = Callable[..., Path]
 LearnerCourse = Callable[[str, str], Path]
 

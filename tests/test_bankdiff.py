@@ -93,7 +93,8 @@ def test_head_defaults_to_the_working_tree(repo: Path) -> None:
     result = run(repo, "diff", "v2")
     assert result.returncode == 0
     assert result.stdout.endswith(
-        "### Reworded or re-filed (1)\n\n- `lesson-one` · `q-order`: prompt\n"
+        "### Reworded or re-filed (1)\n\n- `lesson-one` · `q-order`\n"
+        "  - prompt: ~~Put them in order.~~ **Order the letters.**\n"
     )
 
 
@@ -107,7 +108,7 @@ def test_works_from_a_course_inside_a_bigger_repository(repo: Path) -> None:
     git(repo, "commit", "--quiet", "-am", "new answer")
     result = run(sub, "diff", "HEAD~1", "HEAD")
     assert result.returncode == 0
-    assert "- `lesson-one` · `q-new`: answer: `3` → `4`\n" in result.stdout
+    assert "- `lesson-one` · `q-new`\n  - answer: `3` → `4`\n" in result.stdout
 
 
 def test_unknown_revision(repo: Path) -> None:
@@ -137,3 +138,59 @@ def test_a_broken_bank_at_a_revision_names_revision_file_and_line(repo: Path) ->
     result = run(repo, "diff", "v2", "HEAD")
     assert result.returncode == 1
     assert result.stderr.startswith("HEAD:quizzes/lesson-one.yml:3:12: pass_mark: ")
+
+
+def _section(output: str, title: str) -> list[str]:
+    """The list under a heading that, like "Answer key…", has one paragraph before it."""
+    return output.split(f"### {title}")[1].split("\n\n")[2].splitlines()
+
+
+def test_swapped_order_items_show_their_positions(repo: Path) -> None:
+    (repo / BANK_PATH).write_text(CHANGED.replace("items: [a, b, c]", "items: [b, a, c]"))
+    result = run(repo, "diff", "v2")
+    assert _section(result.stdout, "Answer key or points changed (1)") == [
+        "- `lesson-one` · `q-order`",
+        "  - items reordered: `b` 2 → 1, `a` 1 → 2",
+    ]
+
+
+def test_options_added_removed_and_rekeyed_are_named(repo: Path) -> None:
+    bank = CHANGED.replace(
+        "      - text: a\n        correct: true\n      - text: b\n",
+        "      - text: b\n        correct: true\n      - text: c\n",
+    )
+    (repo / BANK_PATH).write_text(bank)
+    result = run(repo, "diff", "v2")
+    assert _section(result.stdout, "Answer key or points changed (1)") == [
+        "- `lesson-one` · `q-single`",
+        "  - option removed: `a`",
+        "  - option added: `c`",
+        "  - option `b` now correct",
+    ]
+
+
+def test_a_duplicate_id_is_reported_as_such(repo: Path) -> None:
+    (repo / BANK_PATH).write_text(CHANGED.replace("id: q-new", "id: q-order"))
+    result = run(repo, "diff", "v2")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        "quizzes/lesson-one.yml:23:9: questions[2].id: `q-order` is already used in "
+        "quizzes/lesson-one.yml, questions[1] (ids are unique across all banks; give this "
+        "question a new id)\n"
+    )
+
+
+def test_an_invalid_bank_exits_1_with_the_validate_messages(repo: Path) -> None:
+    (repo / BANK_PATH).write_text(CHANGED.replace("pass_mark: 0.6", "pass_mark: 2"))
+    result = run(repo, "diff", "v2")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1,
+        "",
+        "quizzes/lesson-one.yml:3:12: pass_mark: input should be less than or equal to 1\n",
+    )
+
+
+def test_markdown_special_characters_in_reworded_text_are_escaped(repo: Path) -> None:
+    (repo / BANK_PATH).write_text(CHANGED.replace("Put them in order.", "Put *them* | in order."))
+    result = run(repo, "diff", "v2")
+    assert "  - prompt: Put ~~them~~ **\\*them\\* \\|** in order.\n" in result.stdout

@@ -8,13 +8,23 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BANK, LESSON, MakeCourse
-from lessonkit.course import check_course
+from conftest import BANK, FULL_BANK, LESSON, MakeCourse
 from lessonkit.pagechecks import PLACEHOLDER, external_problem
+from lessonkit.rulebook import check_course
 
 LESSON_PATH = "content/test-plan/lesson-one.md"
 # The body of conftest's LESSON starts on this line of the file.
 BODY = LESSON.splitlines().index("Opening text.") + 1
+
+
+@pytest.fixture
+def make_course(make_course: MakeCourse) -> MakeCourse:
+    """The shared small course, with five questions per insight as validate requires."""
+
+    def make(files: dict[str, str | None] | None = None) -> Path:
+        return make_course({"quizzes/lesson-one.yml": FULL_BANK, **(files or {})})
+
+    return make
 
 
 @pytest.fixture(autouse=True)
@@ -113,7 +123,7 @@ def test_placeholders_in_front_matter_body_and_bank(make_course: MakeCourse) -> 
     lesson = LESSON.replace(
         "summary: A lesson for tests.", f'summary: "{PLACEHOLDER}: say what it covers"'
     )
-    bank = BANK.replace("prompt: Pick b.", f'prompt: "{PLACEHOLDER}: ask something"')
+    bank = FULL_BANK.replace("prompt: Pick b.", f'prompt: "{PLACEHOLDER}: ask something"')
     root = make_course(
         {
             LESSON_PATH: lesson + f"\nMore. {PLACEHOLDER}: a paragraph\n",

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import MakeCourse
+from conftest import FULL_BANK, MakeCourse
 from lessonkit import yamldoc
 from lessonkit.models import QUESTION_TYPES, Lesson
 from lessonkit.pagechecks import PLACEHOLDER, is_placeholder
@@ -53,7 +53,7 @@ def fill_placeholders(text: str) -> str:
 
 @pytest.fixture
 def course(make_course: MakeCourse) -> Path:
-    return make_course({"mkdocs.yml": NAV})
+    return make_course({"mkdocs.yml": NAV, "quizzes/lesson-one.yml": FULL_BANK})
 
 
 def test_new_lesson_writes_four_files(course: Path) -> None:
@@ -70,7 +70,7 @@ def test_new_lesson_writes_four_files(course: Path) -> None:
     assert "lessons: [lesson-one, second]\n" in (course / "content/test-plan/index.md").read_text()
     assert (course / "mkdocs.yml").read_text() == NAV.replace(
         "   # the first lesson\n",
-        '   # the first lesson\n      - "Two: more": test-plan/second.md\n',
+        "   # the first lesson\n      - test-plan/second.md\n",
     )
     bank = (course / "quizzes/second.yml").read_text()
     assert bank.startswith("# yaml-language-server: $schema=../schemas/quiz-bank.schema.json\n")
@@ -84,12 +84,17 @@ def test_fresh_lesson_has_only_placeholder_problems(course: Path) -> None:
     run(course, "new", "lesson", "second", "--plan", "test-plan", "--title", "Second")
     report = validate_paths([], cwd=course)
     assert report.problems, "the template's placeholders must be flagged"
-    assert [str(p) for p in report.problems if not is_placeholder(p)] == []
+    # The template shows one question of each type: the author still writes the rest.
+    few = [
+        f"insight {n} has {k} questions in quizzes/second.yml; every insight needs at least 5"
+        for n, k in ((1, 2), (2, 2), (3, 3))
+    ]
+    assert [p.message for p in report.problems if not is_placeholder(p)] == few
     assert {Path(p.path).name for p in report.problems} == {"second.md", "second.yml"}
     for name in ("content/test-plan/second.md", "quizzes/second.yml"):
         path = course / name
         path.write_text(fill_placeholders(path.read_text()))
-    assert validate_paths([], cwd=course).problems == ()
+    assert [p.message for p in validate_paths([], cwd=course).problems] == few
 
 
 def test_block_list_in_plan_keeps_its_indent(make_course: MakeCourse) -> None:
@@ -174,14 +179,17 @@ def test_scaffold_validate_and_strict_build_in_a_copy(tmp_path: Path) -> None:
     checked = run(tmp_path, "validate")
     assert checked.returncode == 1
     problems = checked.stdout.splitlines()[:-1]
-    assert problems and all("placeholder left from the template" in p for p in problems)
+    few = [p for p in problems if "every insight needs at least 5" in p]
+    assert len(few) == 3
+    assert problems and all("placeholder left from the template" in p for p in problems if p not in few)
 
     for path in (
         tmp_path / f"content/{plan}/trial-lesson.md",
         tmp_path / "quizzes/trial-lesson.yml",
     ):
         path.write_text(fill_placeholders(path.read_text()))
-    assert run(tmp_path, "validate").returncode == 0
+    # Only the questions the author has yet to write are left; the site previews meanwhile.
+    assert run(tmp_path, "validate").stdout.splitlines()[:-1] == few
 
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     mkdocs = str(Path(sys.executable).parent / "mkdocs")

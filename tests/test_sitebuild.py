@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import BANK, LESSON, MakeCourse
-from lessonkit import course as course_module
+from lessonkit import rulebook as course_module
 from lessonkit import sitebuild
 from lessonkit.errors import ContentError, LessonkitError
 

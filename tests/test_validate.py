@@ -9,9 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BANK, MakeCourse
+from conftest import BANK, FULL_BANK, MakeCourse
 
 GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.fixture
+def make_course(make_course: MakeCourse) -> MakeCourse:
+    """The shared small course, with five questions per insight as validate requires."""
+
+    def make(files: dict[str, str | None] | None = None) -> Path:
+        return make_course({"quizzes/lesson-one.yml": FULL_BANK, **(files or {})})
+
+    return make
 
 
 def run(
@@ -31,7 +41,7 @@ def test_clean_course_passes(make_course: MakeCourse) -> None:
     result = run(root, "validate")
     assert (result.returncode, result.stdout, result.stderr) == (
         0,
-        "checked 1 bank (2 questions) and 1 lesson: no problems found\n",
+        "checked 1 bank (10 questions) and 1 lesson: no problems found\n",
         "",
     )
 
@@ -72,13 +82,16 @@ def test_insight_headings_and_levels(make_course: MakeCourse) -> None:
     assert result.stdout.splitlines() == [
         "content/test-plan/lesson-one.md:9:5: insights[1]: `Third idea` has no `##` heading "
         "(each insight is also a `## ` heading, in the same order)",
+        "content/test-plan/lesson-one.md:10:5: insight 3 has 0 questions in "
+        "quizzes/lesson-one.yml; every insight needs at least 5 (add questions with "
+        "`insight: 3`)",
         "content/test-plan/lesson-one.md:25:1: heading level jumps from ## to #### (use ### here)",
-        "2 problems in 1 file",
+        "3 problems in 1 file",
     ]
 
 
 def test_github_annotations(make_course: MakeCourse) -> None:
-    root = make_course({"quizzes/lesson-one.yml": BANK.replace("pass_mark: 0.5", "pass_mark: 2")})
+    root = make_course({"quizzes/lesson-one.yml": FULL_BANK.replace("pass_mark: 0.5", "pass_mark: 2")})
     result = run(root, "validate", env={"GITHUB_ACTIONS": "true"})
     assert result.stdout.splitlines() == [
         "quizzes/lesson-one.yml:3:12: pass_mark: input should be less than or equal to 1",
@@ -88,7 +101,7 @@ def test_github_annotations(make_course: MakeCourse) -> None:
 
 
 def test_only_named_files_are_reported(make_course: MakeCourse) -> None:
-    root = make_course({"quizzes/lesson-one.yml": BANK.replace("pass_mark: 0.5", "pass_mark: 2")})
+    root = make_course({"quizzes/lesson-one.yml": FULL_BANK.replace("pass_mark: 0.5", "pass_mark: 2")})
     result = run(root, "validate", "content")
     assert (result.returncode, result.stdout) == (
         0,
@@ -123,7 +136,7 @@ def test_bank_outside_a_course_is_checked(tmp_path: Path) -> None:
 
 def test_lesson_must_be_a_plain_slug(make_course: MakeCourse) -> None:
     root = make_course(
-        {"quizzes/lesson-one.yml": BANK.replace("lesson: lesson-one", "lesson: ../../etc/passwd")}
+        {"quizzes/lesson-one.yml": FULL_BANK.replace("lesson: lesson-one", "lesson: ../../etc/passwd")}
     )
     result = run(root, "validate", "quizzes")
     assert result.stdout.splitlines()[0] == (
@@ -148,7 +161,7 @@ def test_objective_beyond_the_lessons_objectives(
     from conftest import LESSON
 
     lesson = LESSON.replace("objectives: [Explain things]", f"objectives: {objectives}")
-    bank = BANK.replace("    insight: 2\n", "    insight: 2\n    objectives: [1, 3]\n")
+    bank = FULL_BANK.replace("    insight: 2\n", "    insight: 2\n    objectives: [1, 3]\n", 1)
     root = make_course({"content/test-plan/lesson-one.md": lesson, "quizzes/lesson-one.yml": bank})
     result = run(root, "validate")
     assert (result.returncode, result.stdout.splitlines()) == (
@@ -159,3 +172,50 @@ def test_objective_beyond_the_lessons_objectives(
             "1 problem in 1 file",
         ],
     )
+
+
+def test_folder_with_nothing_to_check(tmp_path: Path) -> None:
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes/readme.txt").write_text("hi\n")
+    result = run(tmp_path, "validate", "notes")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1,
+        "nothing to check in notes: no bank (.yml) and no lesson (.md) found\n",
+        "",
+    )
+
+
+def test_empty_course_has_nothing_to_check(tmp_path: Path) -> None:
+    (tmp_path / "content").mkdir()
+    (tmp_path / "quizzes").mkdir()
+    result = run(tmp_path, "validate")
+    assert (result.returncode, result.stdout) == (
+        1,
+        "nothing to check in .: no bank (.yml) and no lesson (.md) found\n",
+    )
+
+
+def test_latin1_lesson_gives_only_the_encoding_error(make_course: MakeCourse) -> None:
+    root = make_course()
+    page = root / "content/test-plan/lesson-one.md"
+    page.write_bytes(page.read_text().replace("Opening text.", "Opening café.").encode("latin-1"))
+    result = run(root, "validate")
+    assert (result.returncode, result.stdout.splitlines()) == (
+        1,
+        [
+            "content/test-plan/lesson-one.md:18:12: is not valid UTF-8 (byte 0xe9) "
+            "(save the file with UTF-8 encoding)",
+            "1 problem in 1 file",
+        ],
+    )
+
+
+def test_a_course_folder_needs_no_mkdocs_yml(make_course: MakeCourse) -> None:
+    from lessonkit.coursefolder import find_root, is_course
+
+    root = make_course()
+    assert not (root / "mkdocs.yml").exists()
+    assert is_course(root)
+    assert find_root(root / "content/test-plan") == root
+    assert not is_course(root / "content")
+    assert run(root / "quizzes", "validate").returncode == 0

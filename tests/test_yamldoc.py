@@ -12,6 +12,7 @@ import pytest
 
 from lessonkit import yamldoc
 from lessonkit.errors import ContentError
+from lessonkit.lessons import split_page
 from lessonkit.loader import load_bank
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "yaml-test-suite"
@@ -80,10 +81,13 @@ def test_no_tag_constructs_an_object(tmp_path: Path) -> None:
         ("# only a comment\n", "t.yml: the file is empty (write the fields the format needs)"),
         ("a: 1\n---\nb: 2\n", "t.yml:2:1: a second YAML document starts here (keep one document per file)"),
         ("a:\n\t- b\n", "t.yml:2:1: a tab is used for indentation (YAML indents with spaces only)"),
-        ("a: b: c\n", "t.yml:1:5: invalid YAML: mapping values are not allowed in this context "
-         "(text containing `: ` must be quoted, or the indentation is off)"),
+        ("a: b: c\n", "t.yml:1:4: invalid YAML: `: ` inside text starts a new key; put the "
+         "text in quotes (write: a: 'b: c')"),
         ("a: 'open\n", "t.yml:2:1: invalid YAML: found unexpected end of stream (a quote or bracket is not closed)"),
-        ("a: *nowhere\n", "t.yml:1:4: unknown alias `*nowhere` (define `&nowhere` before using it)"),
+        ("a: *nowhere\n", "t.yml:1:4: invalid YAML: text starting with `*` is read as an alias; "
+         "put the text in quotes (write: a: '*nowhere')"),
+        ("a: &x [1]\nb: *y\n", "t.yml:2:4: invalid YAML: text starting with `*` is read as an "
+         "alias; put the text in quotes (write: b: '*y')"),
         ("a: \x07\n", "t.yml:1:4: character U+0007 is not allowed in YAML "
          "(remove it or write it as an escape in double quotes)"),
     ],
@@ -119,7 +123,8 @@ def test_size_limit_is_checked_before_parsing(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         yamldoc.load(path, limits=yamldoc.Limits(max_bytes=1000))
     assert [str(p) for p in caught.value.problems] == [
-        f"{path}: is 5,004 bytes, over the limit of 1,000 bytes (split it into smaller files)"
+        f"{path}: is 5,004 bytes, over the limit of 1,000 bytes (a lesson or bank is far smaller; "
+        "is this a paste gone wrong or a binary file?)"
     ]
 
 
@@ -212,3 +217,78 @@ def test_pure_python_fallback_gives_the_same_values_and_positions(monkeypatch: p
     assert problems_of("[" * 1000) == [
         "t.yml:1:41: nesting is deeper than 40 levels (flatten the structure; banks need only a few levels)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("q:\n  - prompt: *Smallest first\n    x: 1\n",
+         "t.yml:2:13: invalid YAML: text starting with `*` is read as an alias; put the text in "
+         "quotes (write: - prompt: '*Smallest first')"),
+        ("q:\n  - prompt: *Smallest* first: the rest\n",
+         "t.yml:2:13: invalid YAML: text starting with `*` is read as an alias; put the text in "
+         "quotes (write: - prompt: '*Smallest* first: the rest')"),
+        ("items:\n  - *Star\n",
+         "t.yml:2:5: invalid YAML: text starting with `*` is read as an alias; put the text in "
+         "quotes (write: - '*Star')"),
+        ("prompt: %50 of it\n",
+         "t.yml:1:9: invalid YAML: text starting with `%` is read as a directive; put the text "
+         "in quotes (write: prompt: '%50 of it')"),
+        ("prompt: @user said\n",
+         "t.yml:1:9: invalid YAML: text starting with `@` is read as a character YAML reserves; "
+         "put the text in quotes (write: prompt: '@user said')"),
+        ("prompt: `code` first\n",
+         "t.yml:1:9: invalid YAML: text starting with `` ` `` is read as a character YAML "
+         "reserves; put the text in quotes (write: prompt: '`code` first')"),
+        ("prompt: | not a block\n  x: 1\n",
+         "t.yml:1:9: invalid YAML: text starting with `|` is read as a block of text; put the "
+         "text in quotes (write: prompt: '| not a block')"),
+        ("prompt: > a quote\nx: 1\n",
+         "t.yml:1:9: invalid YAML: text starting with `>` is read as a block of text; put the "
+         "text in quotes (write: prompt: '> a quote')"),
+        ("prompt: Note: it's so\n",
+         "t.yml:1:9: invalid YAML: `: ` inside text starts a new key; put the text in quotes "
+         "(write: prompt: \"Note: it's so\")"),
+        ("prompt: !important point\n",
+         "t.yml:1:9: the tag `!important` is not allowed (if it is text, put it in quotes: "
+         "prompt: '!important point'; otherwise remove the tag: banks hold plain text, "
+         "numbers, lists and mappings)"),
+    ],
+)  # fmt: skip
+def test_text_that_needs_quotes_says_so(text: str, expected: str) -> None:
+    try:
+        problems = yamldoc.parse(text, "t.yml").problems
+    except ContentError as error:
+        problems = list(error.problems)
+    assert [str(p) for p in problems] == [expected]
+
+
+def test_missing_colon_is_reported_on_its_own_line() -> None:
+    text = "lesson: a\ntitle: b\nquestions:\n  - id: x\n    prompt p\n    type: single\n"
+    with pytest.raises(ContentError) as caught:
+        yamldoc.parse(text, "t.yml")
+    assert [str(p) for p in caught.value.problems] == [
+        "t.yml:5:5: invalid YAML: could not find expected ':' (this line is not `key: value`: "
+        "add the colon after the key, or check the indentation)"
+    ]
+
+
+def test_quote_hint_in_front_matter_keeps_file_lines(tmp_path: Path) -> None:
+    page = tmp_path / "p.md"
+    page.write_text("---\ntitle: x\nsummary: *Bold* claim\n---\nbody\n", encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        split_page(page)
+    [problem] = caught.value.problems
+    assert (problem.line, problem.column, problem.hint) == (3, 10, "write: summary: '*Bold* claim'")
+
+
+def test_text_starting_with_an_ampersand_is_not_cut_silently() -> None:
+    document = yamldoc.parse("prompt: &nbsp and more\n", "t.yml")
+    assert [str(p) for p in document.problems] == [
+        "t.yml:1:9: invalid YAML: text starting with `&` is read as an anchor; put the text "
+        "in quotes (write: prompt: '&nbsp and more')"
+    ]
+
+
+def test_anchors_that_are_used_are_fine() -> None:
+    assert yamldoc.parse("a: &x hello\nb: *x\nc: &y [1]\n", "t.yml").problems == []

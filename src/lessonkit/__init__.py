@@ -23,8 +23,8 @@ _EXPORTS = {
     "load_bank": "loader",
     "read_lesson": "lessons",
     "Course": "course",
-    "check_course": "course",
-    "load_course": "course",
+    "check_course": "rulebook",
+    "load_course": "rulebook",
     "Grade": "grader",
     "grade": "grader",
 }
@@ -49,12 +49,13 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from .course import Course, check_course, load_course
+    from .course import Course
     from .errors import ContentError, LessonkitError, Problem, UsageError
     from .grader import Grade, grade
     from .lessons import read_lesson
     from .loader import load_bank
     from .models import Bank, Lesson, Plan, Question
+    from .rulebook import check_course, load_course
 
 
 def __getattr__(name: str) -> Any:

@@ -2,7 +2,10 @@
 
 Questions are matched by id across all banks. A changed answer key or changed points
 matter most: history keys on `grader.key_hash`, so learners' earlier answers to that
-question stop counting. The result is Markdown, ready to paste into a pull request.
+question stop counting. Reworded text is shown word by word (old struck through, new in
+bold), reordered items as positions, options as added, removed or re-keyed. The result
+is Markdown, for a pull request or a CI job summary. An invalid bank (or an id used
+twice) stops the diff with the same problems `lessonkit validate` gives.
 """
 
 from __future__ import annotations
@@ -14,10 +17,11 @@ from typing import Any
 
 from . import yamldoc
 from .course import BANK_SUFFIXES
-from .errors import ContentError, UsageError
+from .errors import ContentError, Problem, UsageError
 from .grader import key_hash
 from .loader import validate
 from .models import Bank, Question
+from .textdiff import escape, words
 
 WORKING_TREE = "working tree"
 # Fields that make up a question's answer key (as grader.key_hash reads them).
@@ -25,7 +29,9 @@ KEY_FIELDS = frozenset(
     {"type", "points", "options", "answer", "tolerance", "relative_tolerance", "accept"}
     | {"patterns", "case_sensitive", "items", "pairs", "distractors"}
 )
-MAX_DETAILS = 6
+MAX_DETAILS = 8
+# Fields shown word by word when reworded.
+PROSE = frozenset({"prompt", "explanation", "hint"})
 
 
 @dataclass(frozen=True)
@@ -97,24 +103,54 @@ def banks_at(root: Path, rev: str | None) -> dict[str, tuple[str, Bank]]:
     """slug -> (where it was read, bank) at a revision; ``None`` reads the working tree."""
     if rev is None:
         paths = sorted(p for s in BANK_SUFFIXES for p in (root / "quizzes").glob(f"*{s}"))
-        return {p.stem: (f"quizzes/{p.name}", _bank(yamldoc.load(p))) for p in paths}
+        documents = [(p.stem, yamldoc.load(p)) for p in paths]
+    else:
+        documents = _documents_at(root, rev)
+    banks: dict[str, tuple[str, Bank]] = {}
+    problems: list[Problem] = []
+    for slug, document in documents:
+        bank, found = validate(Bank, document, what="bank")
+        problems += found
+        if bank is not None:
+            banks[slug] = (document.path, bank)
+            problems += _duplicates(document, bank, banks)
+    if problems:
+        raise ContentError(problems)
+    return banks
+
+
+def _duplicates(
+    document: yamldoc.Document, bank: Bank, banks: dict[str, tuple[str, Bank]]
+) -> list[Problem]:
+    """Ids used twice, within this bank or in a bank read before it, as validate says it."""
+    seen = {q.id: shown for shown, other in banks.values() if other is not bank
+            for q in other.questions}  # fmt: skip
+    problems = []
+    for index, question in enumerate(bank.questions):
+        if question.id in seen:
+            problems.append(
+                document.problem(
+                    ("questions", index, "id"),
+                    f"questions[{index}].id: `{question.id}` is already used in "
+                    f"{seen[question.id]}",
+                    "ids are unique across all banks; give this question a new id",
+                )
+            )
+        seen.setdefault(question.id, f"{document.path}, questions[{index}]")
+    return problems
+
+
+def _documents_at(root: Path, rev: str) -> list[tuple[str, yamldoc.Document]]:
     top, folder = _repository(root)
     # Run from the top: ls-tree and show take paths relative to the working directory.
     listing = _git(top, "ls-tree", "--name-only", rev, "--", f"{folder}/")
     names = [n for n in listing.stdout.splitlines() if n.endswith(BANK_SUFFIXES)]
-    banks: dict[str, tuple[str, Bank]] = {}
+    documents = []
     for name in sorted(names):
         shown = f"{rev}:{name}"
         text = _git(top, "show", f"{rev}:{name}").stdout
-        banks[PurePosixPath(name).stem] = (shown, _bank(yamldoc.parse(text, shown)))
-    return banks
-
-
-def _bank(document: yamldoc.Document) -> Bank:
-    bank, problems = validate(Bank, document, what="bank")
-    if bank is None:
-        raise ContentError(problems)
-    return bank
+        documents.append((PurePosixPath(name).stem, yamldoc.parse(text, shown)))
+    return documents
 
 
 # --- comparing --------------------------------------------------------------------------
@@ -142,12 +178,9 @@ def compare(
         then, now = before[qid], after[qid]
         details = _differences(then, now)
         if key_hash(then.question) != key_hash(now.question):
-            keys = tuple(d for d in details if _is_key(d))
-            others = [_field(d) for d in details if not _is_key(d)]
-            also = (f"also reworded: {', '.join(others)}",) if others else ()
-            result.key_changed.append(Changed(now.bank, qid, keys + also))
+            result.key_changed.append(Changed(now.bank, qid, details))
         elif details:
-            result.reworded.append(Changed(now.bank, qid, tuple(_field(d) for d in details)))
+            result.reworded.append(Changed(now.bank, qid, details))
         else:
             result.unchanged += 1
     for slug in sorted(set(old) & set(new)):
@@ -157,14 +190,6 @@ def compare(
     return result
 
 
-def _field(detail: str) -> str:
-    return detail.split(":")[0]
-
-
-def _is_key(detail: str) -> bool:
-    return _field(detail).split("[")[0].split(".")[0] in KEY_FIELDS
-
-
 def _by_id(banks: dict[str, tuple[str, Bank]]) -> dict[str, Entry]:
     return {
         q.id: Entry(slug, q) for slug, (_, bank) in sorted(banks.items()) for q in bank.questions
@@ -172,21 +197,78 @@ def _by_id(banks: dict[str, tuple[str, Bank]]) -> dict[str, Entry]:
 
 
 def _differences(then: Entry, now: Entry) -> tuple[str, ...]:
-    """`path: old → new` for each value that differs, key fields first."""
-    old = _flatten(then.question.model_dump(mode="json"))
-    new = _flatten(now.question.model_dump(mode="json"))
-    details = [
-        f"{path}: {_short(old.get(path))} → {_short(new.get(path))}"
-        for path in sorted(set(old) | set(new), key=_order)
-        if old.get(path) != new.get(path)
-    ]
+    """What differs, key fields first: options and items as a reviewer names them,
+    prose word by word, anything else as `path: old → new`."""
+    before = then.question.model_dump(mode="json")
+    after = now.question.model_dump(mode="json")
+    details: list[tuple[str, str]] = []  # (field, detail) for ordering
+    for name in ("options", "items"):
+        if name in before and name in after and before[name] != after[name]:
+            lister = _options if name == "options" else _items
+            details += [(name, d) for d in lister(before.pop(name), after.pop(name))]
+    old, new = _flatten(before), _flatten(after)
+    for path in sorted(set(old) | set(new)):
+        if old.get(path) == new.get(path):
+            continue
+        if path in PROSE and isinstance(old.get(path), str) and isinstance(new.get(path), str):
+            details.append((path, f"{path}: {words(old[path], new[path])}"))
+        else:
+            details.append((path, f"{path}: {_short(old.get(path))} → {_short(new.get(path))}"))
+    ordered = [d for _, d in sorted(details, key=lambda fd: _order(fd[0]))]
     if then.bank != now.bank:
-        details.insert(0, f"bank: {then.bank} → {now.bank}")
-    return tuple(details)
+        ordered.insert(0, f"bank: `{then.bank}` → `{now.bank}`")
+    return tuple(ordered)
+
+
+def _options(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[str]:
+    """Options matched by their text: added, removed, re-keyed, feedback and order."""
+    before = {o["text"]: o for o in old}
+    after = {o["text"]: o for o in new}
+    found = [f"option removed: {_short(t)}" for t in before if t not in after]
+    found += [
+        f"option added: {_short(t)}" + (" (correct)" if o["correct"] else "")
+        for t, o in after.items()
+        if t not in before
+    ]
+    for text, option in after.items():
+        was = before.get(text)
+        if was is None:
+            continue
+        if was["correct"] != option["correct"]:
+            state = "now correct" if option["correct"] else "no longer correct"
+            found.append(f"option {_short(text)} {state}")
+        if was.get("feedback") != option.get("feedback"):
+            change = words(was.get("feedback") or "", option.get("feedback") or "")
+            found.append(f"option {_short(text)} feedback: {change}")
+    kept = [t for t in after if t in before]
+    if [t for t in before if t in after] != kept:
+        found.append("options reordered: " + _moves([t for t in before if t in after], kept))
+    return found
+
+
+def _items(old: list[str], new: list[str]) -> list[str]:
+    """Order items: moves as positions (1-based), then items added or removed."""
+    found = [f"item removed: {_short(t)}" for t in old if t not in new]
+    found += [f"item added: {_short(t)}" for t in new if t not in old]
+    both_old = [t for t in old if t in new]
+    both_new = [t for t in new if t in old]
+    if both_old != both_new:
+        found.append("items reordered: " + _moves(both_old, both_new))
+    return found
+
+
+def _moves(old: list[str], new: list[str]) -> str:
+    """`'b' 2 → 1, 'a' 1 → 2`: each item whose position changed."""
+    return ", ".join(
+        f"{_short(text)} {old.index(text) + 1} → {position}"
+        for position, text in enumerate(new, start=1)
+        if old.index(text) + 1 != position
+    )
 
 
 def _order(path: str) -> tuple[bool, str]:
     return (path.split("[")[0].split(".")[0] not in KEY_FIELDS, path)
+
 
 
 def _settings(old: Bank, new: Bank) -> tuple[str, ...]:
@@ -267,11 +349,11 @@ def render_markdown(diff: BankDiff) -> str:
 def _entry_line(entry: Entry) -> str:
     prompt = " ".join(entry.question.prompt.split())
     prompt = prompt if len(prompt) <= 70 else prompt[:67] + "…"
-    return f"- `{entry.bank}` · `{entry.question.id}` ({entry.question.type}): {prompt}"
+    return f"- `{entry.bank}` · `{entry.question.id}` ({entry.question.type}): {escape(prompt)}"
 
 
 def _changed_line(change: Changed) -> str:
     details = list(change.details[:MAX_DETAILS])
     if len(change.details) > MAX_DETAILS:
         details.append(f"and {len(change.details) - MAX_DETAILS} more")
-    return f"- `{change.bank}` · `{change.id}`: " + "; ".join(details)
+    return f"- `{change.bank}` · `{change.id}`\n" + "\n".join(f"  - {d}" for d in details)

@@ -35,7 +35,7 @@ def _validate(args: argparse.Namespace) -> int:
         if github:
             print(problem.github())
     print(report.summary_line())
-    return EXIT_PROBLEMS if report.problems else EXIT_OK
+    return EXIT_PROBLEMS if report.failed else EXIT_OK
 
 
 def _schema(args: argparse.Namespace) -> int:
@@ -54,8 +54,9 @@ def _add_validate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     parser = commands.add_parser(
         "validate",
         help="check banks and lessons; print every problem as file:line:col",
-        description="Check question banks and lessons and report every problem at once. "
-        "With no paths, checks the course's quizzes/ and content/.",
+        description="Check question banks and lessons against the rule book (CONTRIBUTING.md) "
+        "and report every problem at once. With no paths, checks the course's quizzes/ and "
+        "content/. Exits 1 on any problem, and when a path holds nothing to check.",
     )
     parser.add_argument(
         "paths", nargs="*", metavar="PATH", help="bank files, lesson files or folders"
@@ -128,7 +129,7 @@ def _add_quiz(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 
 def _course_root() -> Path:
-    from .course import find_root
+    from .coursefolder import find_root
 
     root = find_root(Path.cwd())
     if root is None:
@@ -176,18 +177,24 @@ def _add_new(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _report(args: argparse.Namespace) -> int:
-    from .course import check_course
-    from .report import github_annotations, render_text, report_course
+    from .report import github_annotations, render_text, report_course, unreported
+    from .rulebook import check_course
 
     course = check_course(_course_root())
     reports = report_course(course, args.slug)
     print(render_text(reports), end="")
     if course.problems:
-        print(f"note: {len(course.problems)} validation problems; run `lessonkit validate`")
+        count = len(course.problems)
+        print(f"note: {count} validation problem{'' if count == 1 else 's'}; "
+              "run `lessonkit validate`")  # fmt: skip
     if args.format == "github":
         for line in github_annotations(reports):
             print(line)
-    return EXIT_OK
+    missing = unreported(course, args.slug)
+    for path in missing:
+        print(f"lessonkit: could not report on {path}: it does not load; "
+              "`lessonkit validate` says why", file=sys.stderr)  # fmt: skip
+    return EXIT_PROBLEMS if missing else EXIT_OK
 
 
 def _add_report(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -196,7 +203,8 @@ def _add_report(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="question quality per lesson: coverage, type mix, item-writing warnings",
         description="Report, for each lesson, questions per insight and per objective, the mix "
         "of question types, where the correct option sits, item-writing warnings, word count "
-        "and reading time. Exits 0 even with warnings.",
+        "and reading time. Warnings never fail: exits 0 with warnings, 1 only when a lesson "
+        "or bank could not be read (it names the files).",
     )
     parser.add_argument("slug", nargs="?", metavar="SLUG", help="one lesson (default: all)")
     parser.add_argument(
@@ -223,7 +231,8 @@ def _add_diff(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "diff",
         help="bank changes between git revisions, as Markdown for a pull request",
         description="Compare the question banks at BASE with HEAD (default: the working tree) "
-        "question by question: added, removed, reworded, and answer keys or points changed.",
+        "question by question: added, removed, reworded (word by word), reordered, and answer "
+        "keys or points changed. Exits 1 with validate's messages when a bank is invalid.",
     )
     parser.add_argument("base", metavar="BASE", help="revision to compare from, e.g. origin/main")
     parser.add_argument(

@@ -1,4 +1,8 @@
-"""The whole course — plans, lessons and banks — loaded together and checked across files."""
+"""The whole course — plans, lessons and banks — read together and checked across files.
+
+Reading knows nothing about the author's rules on a page's body (links, images, limits,
+forbidden blocks): those live in ``pagechecks`` and ``rulebook``, which build on this.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from pathlib import Path
 from pydantic import TypeAdapter, ValidationError
 
 from . import grader, yamldoc
+from .coursefolder import find_root
 from .errors import ContentError, Problem, display_path
 from .lessons import LessonPage, PlanPage, read_lesson, read_plan
 from .loader import validate
@@ -19,10 +24,6 @@ from .models import SLUG_PATTERN, Bank, Question
 
 BANK_SUFFIXES = (".yml", ".yaml")
 _SLUG = re.compile(SLUG_PATTERN)
-
-# Checks other modules add for lessons (links, images, placeholders…); each returns problems.
-LessonCheck = Callable[[LessonPage, "Course"], Iterable[Problem]]
-LESSON_CHECKS: list[LessonCheck] = []
 
 
 @dataclass(frozen=True)
@@ -57,31 +58,12 @@ class Course:
         return self.root / "quizzes"
 
 
-def find_root(start: Path) -> Path | None:
-    """The nearest folder at or above ``start`` that holds a course (`content/` and `quizzes/`)."""
-    here = start.resolve()
-    for folder in (here, *here.parents):
-        if (folder / "content").is_dir() and (folder / "quizzes").is_dir():
-            return folder
-    return None
+__all__ = ["BANK_SUFFIXES", "BankParts", "Course", "find_root", "read_course"]
 
 
-def load_course(root: Path, *, allow_placeholders: bool = False) -> Course:
-    """The course at ``root``, fully checked; raises ContentError listing every problem.
-
-    With ``allow_placeholders``, a course whose only problems are template placeholders
-    (a freshly scaffolded draft) loads anyway and keeps them in ``problems``, so that the
-    draft can be previewed; any other problem still raises, listing the placeholders too.
-    """
-    course = check_course(root)
-    draft = allow_placeholders and all(pagechecks.is_placeholder(p) for p in course.problems)
-    if course.problems and not draft:
-        raise ContentError(course.problems)
-    return course
-
-
-def check_course(root: Path, extra_banks: Iterable[Path] = ()) -> Course:
-    """Load everything under ``root`` (plus any extra bank files) and collect every problem."""
+def read_course(root: Path, extra_banks: Iterable[Path] = ()) -> Course:
+    """Read everything under ``root`` (plus any extra bank files), checking only that the
+    files load and agree with each other; ``rulebook.check_course`` adds the author's rules."""
     course = Course(root)
     _load_pages(course)
     bank_paths = sorted(p for s in BANK_SUFFIXES for p in course.quizzes_dir.glob(f"*{s}"))
@@ -90,8 +72,6 @@ def check_course(root: Path, extra_banks: Iterable[Path] = ()) -> Course:
     _check_plans(course)
     for lesson in course.lessons.values():
         _check_lesson(course, lesson)
-        for check in LESSON_CHECKS:
-            course.problems.extend(check(lesson, course))
     _check_banks(course)
     course.problems.sort()
     return course
@@ -175,6 +155,9 @@ def _collect(course: Course, action: Callable[[Course, Path], None], path: Path)
 def _check_plans(course: Course) -> None:
     for slug, plan in course.plans.items():
         for number, lesson in enumerate(plan.meta.lessons):
+            page = plan.path.parent / f"{lesson}.md"
+            if lesson not in course.lessons and page.is_file():
+                continue  # the page exists but did not load; its own problems say why
             if (
                 lesson not in course.lessons
                 or course.lessons[lesson].path.parent != plan.path.parent
@@ -300,6 +283,8 @@ def _check_bank_lesson(course: Course, parts: BankParts, lesson: LessonPage | No
                 "rename it to lower-case words joined by hyphens",
             )
         )  # fmt: skip
+    if lesson is None and any(course.content_dir.glob(f"*/{parts.lesson}.md")):
+        return  # the lesson exists but did not load; its own problems say why
     if lesson is None:
         close = difflib.get_close_matches(str(parts.lesson), list(course.lessons), n=1)
         hint = f"did you mean `{close[0]}`?" if close else "write the slug of a lesson in content/"
@@ -391,6 +376,3 @@ def _self_test(document: yamldoc.Document, index: int, question: Question) -> li
 def _file_problem(path: Path, message: str, hint: str) -> Problem:
     return Problem(display_path(path), 0, 0, message, hint)
 
-
-# Last: it imports this module, and registers the lesson-body checks in LESSON_CHECKS.
-from . import pagechecks  # noqa: E402

@@ -188,13 +188,13 @@ def list_command(
     *, data_dir: Path | None = None, no_color: bool = False, stdout: IO[str] | None = None
 ) -> int:
     """`lessonkit list`: learning plans, lessons, question counts and best scores."""
-    from lessonkit.course import check_course
+    from lessonkit.course import read_course
 
     out = stdout or sys.stdout
     root = next((r for r in catalog.roots(Path.cwd().resolve()) if (r / "content").is_dir()), None)
     if root is None:
         raise UsageError("no course found: run this inside a course folder, or install one")
-    course = check_course(root)  # list what loads; `lessonkit validate` reports the rest
+    course = read_course(root)  # list what loads; `lessonkit validate` reports the rest
     store = _open(data_dir, lambda text: out.write(text + "\n"))
     try:
         best = store.best_scores()

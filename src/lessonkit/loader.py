@@ -124,12 +124,23 @@ def _describe(detail: ErrorDetails) -> tuple[str, str]:
         )
     if kind in ("model_type", "model_attributes_type", "dict_type"):
         return f"must be a mapping of fields, not {_kind(value)}", "write `field: value` lines"
+    if kind == "string_too_long":
+        longest = int(ctx.get("max_length", 0))
+        return (
+            f"is {len(str(value)):,} characters, over the limit of {longest:,}",
+            "shorten it; the limit is several times the longest text of real courses, "
+            "so a paste may have gone wrong",
+        )
     if kind == "string_too_short":
         return "is empty", "write some text"
     if kind == "too_short":
         return f"needs at least {ctx.get('min_length')} items, found {len(value or ())}", ""
     if kind == "too_long":
-        return f"has too many items (at most {ctx.get('max_length')})", "split it up"
+        limit = ctx.get("max_length")
+        return (
+            f"has {len(value or ())} items, more than the limit of {limit}",
+            f"keep the {limit} that teach most; a longer list does not fit one screen",
+        )
     if kind == "string_pattern_mismatch":
         return f"`{value}` is not in the expected form", _pattern_hint(str(ctx.get("pattern", "")))
     if kind == "literal_error":
@@ -170,11 +181,11 @@ def _kind(value: Any) -> str:
 def _dotted(loc: tuple[int | str, ...]) -> str:
     """`questions[2].options`: pydantic's location in an author's notation, tags dropped."""
     out = ""
-    for part in loc:
+    for number, part in enumerate(loc):
         if isinstance(part, int):
             out += f"[{part}]"
-        elif part in QUESTION_TYPES and out.endswith("]"):
-            continue  # the discriminated union's tag, not a field
+        elif part in QUESTION_TYPES and number >= 2 and loc[number - 2] == "questions":
+            continue  # the discriminated union's tag, not a field (`options[0].text` is)
         else:
             out += f".{part}" if out else part
     return out

@@ -12,6 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from . import limits
+from .limits import chars
+
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 ANCHOR_PATTERN = r"^[\w-]+$"
 
@@ -25,6 +28,15 @@ Slug = Annotated[
 ]
 Text = Annotated[str, Field(min_length=1, description="Non-empty text.")]
 Markdown = Annotated[str, Field(min_length=1, description="Markdown text.")]
+# One line of an answer: order items, match sides, distractors, accepted answers.
+Line = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=limits.ITEM_CHARS,
+        description=f"Non-empty text, at most {chars(limits.ITEM_CHARS)}.",
+    ),
+]
 
 
 class Strict(BaseModel):
@@ -61,7 +73,10 @@ class QuestionBase(Strict):
             "it: never renumber or reuse one; give a rewritten question a new id."
         ),
     )
-    prompt: Markdown = Field(description="The question, in Markdown.")
+    prompt: Markdown = Field(
+        max_length=limits.PROMPT_CHARS,
+        description=f"The question, in Markdown; at most {chars(limits.PROMPT_CHARS)}.",
+    )
     points: float = Field(1, gt=0, le=100, description="Points for a fully correct answer.")
     insight: int = Field(
         ge=1,
@@ -81,8 +96,17 @@ class QuestionBase(Strict):
             "`## 2. Where TPUs are strongest` becomes `2-where-tpus-are-strongest`."
         ),
     )
-    explanation: Markdown = Field(description="Why the answer is right; shown after answering.")
-    hint: str | None = Field(None, min_length=1, description="Shown when the learner types `?`.")
+    explanation: Markdown = Field(
+        max_length=limits.EXPLANATION_CHARS,
+        description="Why the answer is right; shown after answering. At most "
+        f"{chars(limits.EXPLANATION_CHARS)}.",
+    )
+    hint: str | None = Field(
+        None,
+        min_length=1,
+        max_length=limits.HINT_CHARS,
+        description=f"Shown when the learner types `?`; at most {chars(limits.HINT_CHARS)}.",
+    )
     tags: list[Text] = Field(default_factory=list, description="Free-form topic labels.")
     difficulty: Literal["easy", "medium", "hard"] | None = Field(
         None, description="The author's estimate of difficulty."
@@ -92,10 +116,17 @@ class QuestionBase(Strict):
 class Option(Strict):
     """One choice of a `single` or `multiple` question."""
 
-    text: Markdown = Field(description="What the learner sees.")
+    text: Markdown = Field(
+        max_length=limits.OPTION_CHARS,
+        description=f"What the learner sees; at most {chars(limits.OPTION_CHARS)}.",
+    )
     correct: bool = Field(False, description="Whether choosing this option is right.")
     feedback: str | None = Field(
-        None, min_length=1, description="Shown after answering when the learner chose this option."
+        None,
+        min_length=1,
+        max_length=limits.FEEDBACK_CHARS,
+        description="Shown after answering when the learner chose this option; at most "
+        f"{chars(limits.FEEDBACK_CHARS)}.",
     )
 
 
@@ -112,7 +143,9 @@ def _distinct(values: list[str], what: str) -> list[str]:
 class ChoiceQuestion(QuestionBase):
     """Shared by `single` and `multiple`."""
 
-    options: list[Option] = Field(min_length=2, max_length=10, description="The choices.")
+    options: list[Option] = Field(
+        min_length=2, max_length=10, description="The choices: 2 to 10, one screen in a terminal."
+    )
 
     @field_validator("options")
     @classmethod
@@ -190,8 +223,8 @@ class TextQuestion(QuestionBase):
     """Free text, compared after Unicode (NFKC), case and whitespace normalisation."""
 
     type: Literal["text"] = Field(description="Question type.")
-    accept: list[Text] = Field(default_factory=list, description="Accepted answers.")
-    patterns: list[Text] = Field(
+    accept: list[Line] = Field(default_factory=list, description="Accepted answers.")
+    patterns: list[Line] = Field(
         default_factory=list,
         description="Regular expressions (Python syntax) that must match the whole answer.",
     )
@@ -224,8 +257,10 @@ class OrderQuestion(QuestionBase):
     """
 
     type: Literal["order"] = Field(description="Question type.")
-    items: list[Text] = Field(
-        min_length=2, max_length=10, description="The items, written in their correct order."
+    items: list[Line] = Field(
+        min_length=2,
+        max_length=10,
+        description="The items, written in their correct order: 2 to 10.",
     )
 
     @field_validator("items")
@@ -237,8 +272,8 @@ class OrderQuestion(QuestionBase):
 class Pair(Strict):
     """One left-hand item and the right-hand item it matches."""
 
-    left: Text = Field(description="Shown numbered: 1, 2, 3…")
-    right: Text = Field(description="Shown lettered: a, b, c…")
+    left: Line = Field(description="Shown numbered: 1, 2, 3…")
+    right: Line = Field(description="Shown lettered: a, b, c…")
 
 
 class MatchQuestion(QuestionBase):
@@ -248,9 +283,13 @@ class MatchQuestion(QuestionBase):
     """
 
     type: Literal["match"] = Field(description="Question type.")
-    pairs: list[Pair] = Field(min_length=2, max_length=10, description="The correct pairs.")
-    distractors: list[Text] = Field(
-        default_factory=list, description="Extra right-hand items that match nothing."
+    pairs: list[Pair] = Field(
+        min_length=2, max_length=10, description="The correct pairs: 2 to 10."
+    )
+    distractors: list[Line] = Field(
+        default_factory=list,
+        max_length=10,
+        description="Extra right-hand items that match nothing; at most 10.",
     )
 
     @model_validator(mode="after")

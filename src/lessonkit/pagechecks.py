@@ -1,8 +1,8 @@
-"""Checks of a lesson's body: images, links, anchors and placeholders left from the template.
+"""Checks of a lesson's body: images, links, anchors, forbidden blocks, size and placeholders.
 
-Each check is a function ``(LessonPage, Course) -> list[Problem]`` registered in
-``course.LESSON_CHECKS``, so `lessonkit validate` and the site build both run them.
-Front matter, insight headings and heading levels are checked in ``course.py``.
+Each check is a function ``(LessonPage, Course) -> list[Problem]``; ``rulebook`` runs
+them (in `lessonkit validate`, the site build and the content tests). Front matter,
+insight headings and heading levels are checked when the course is read (``course.py``).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from . import yamldoc
-from .course import BANK_SUFFIXES, LESSON_CHECKS, Course
+from . import limits, yamldoc
+from .course import BANK_SUFFIXES, Course
 from .errors import ContentError, Problem, display_path
 from .lessons import LessonPage, Page, body_lines, headings, split_page
 
@@ -294,6 +294,63 @@ def check_sources(page: LessonPage, course: Course) -> list[Problem]:
     return problems
 
 
-CHECKS = (check_images, check_links, check_sources, check_placeholders)
-# Registered on import; course.py imports this module once, at its end.
-LESSON_CHECKS.extend(CHECKS)
+# Fenced blocks whose language makes the theme fetch a script from a CDN at run time.
+SCRIPTED_FENCES = frozenset({"mermaid"})
+_FENCE_INFO = re.compile(r"^\s{0,3}(```+|~~~+)\s*\{?\s*\.?([\w-]+)")
+
+
+def check_fences(page: LessonPage, course: Course) -> list[Problem]:
+    """No `mermaid` block: the theme would load mermaid from a CDN, and the site loads
+    nothing from another host (offline the reader sees the diagram's source)."""
+    problems: list[Problem] = []
+    fence: str | None = None
+    for offset, line in enumerate(page.body.splitlines()):
+        match = _FENCE_INFO.match(line) or re.match(r"^\s{0,3}(```+|~~~+)()", line)
+        if match is None:
+            continue
+        marker, language = match.group(1), match.group(2).lower()
+        if fence is None:
+            fence = marker
+            if language in SCRIPTED_FENCES:
+                problems.append(
+                    Problem(
+                        display_path(page.path),
+                        page.body_line + offset,
+                        line.index(marker) + 1,
+                        f"a `{language}` block needs a script from a CDN, which the site "
+                        "does not load",
+                        "draw the diagram as an SVG (a light and a dark variant) or a table",
+                    )
+                )
+        elif marker.startswith(fence) and not line.strip()[len(marker) :].strip():
+            fence = None
+    return problems
+
+
+def check_page_size(page: LessonPage, course: Course) -> list[Problem]:
+    """A lesson page is at most ``limits.PAGE_BYTES`` of Markdown, pointed at the line
+    where it crosses the limit."""
+    raw = page.path.read_bytes() if page.path.is_file() else b""
+    if len(raw) <= limits.PAGE_BYTES:
+        return []
+    line = raw.count(b"\n", 0, limits.PAGE_BYTES) + 1
+    return [
+        Problem(
+            display_path(page.path),
+            line,
+            1,
+            f"the page is {len(raw):,} bytes, over the limit of {limits.PAGE_BYTES:,}; "
+            "it crosses the limit on this line",
+            "split the topic into two lessons, or move reference material to its sources",
+        )
+    ]
+
+
+CHECKS = (
+    check_images,
+    check_links,
+    check_sources,
+    check_placeholders,
+    check_fences,
+    check_page_size,
+)

@@ -152,7 +152,12 @@ def add_to_plan(index: Path, slug: str) -> str:
 
 
 def add_to_nav(text: str, plan: str, slug: str, title: str) -> str:
-    """mkdocs.yml with the lesson added at the end of its plan's section of `nav`."""
+    """mkdocs.yml with the lesson added at the end of its plan's section of `nav`.
+
+    The entry is the bare page path: the page takes its title from its front matter,
+    as mkdocs.yml's own comment asks ("no titles here"), so renaming a lesson is one edit.
+    ``title`` is kept for callers; it is not written.
+    """
     lines = text.splitlines(keepends=True)
     start = next((i for i, line in enumerate(lines) if line.rstrip() == "nav:"), None)
     if start is None:
@@ -171,7 +176,7 @@ def add_to_nav(text: str, plan: str, slug: str, title: str) -> str:
     indent = _NAV_ITEM.match(lines[last])
     if indent is None:
         raise UsageError(f"mkdocs.yml:{last + 1}: cannot read this nav entry; add `{page}` by hand")
-    lines.insert(last + 1, f"{indent.group(1)}- {yaml_text(title)}: {page}\n")
+    lines.insert(last + 1, f"{indent.group(1)}- {page}\n")
     new = "".join(lines)
     _check_nav(new, page)
     return new

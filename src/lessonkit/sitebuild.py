@@ -131,7 +131,7 @@ def _text(value: str) -> str:
 def _work_out(root: Path) -> Additions:
     # The slow path: only here are YAML, pydantic, Markdown and the sanitiser imported.
     from lessonkit import site
-    from lessonkit.course import load_course
+    from lessonkit.rulebook import load_course
 
     course = load_course(root, allow_placeholders=True)
     self_checks = {}

@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .course import BANK_SUFFIXES, Course, check_course, find_root
-from .errors import Problem, UsageError, summary
+from .course import BANK_SUFFIXES, Course
+from .coursefolder import find_root
+from .errors import Problem, UsageError, display_path, summary
+from .rulebook import check_course
 
 
 @dataclass(frozen=True)
@@ -18,10 +20,22 @@ class Report:
     banks: int
     questions: int
     lessons: int
+    where: str = "."  # what was asked about, as the author typed it
+
+    @property
+    def empty(self) -> bool:
+        """Nothing was found to check: "no problems" would claim what was never looked at."""
+        return not (self.problems or self.banks or self.lessons)
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.problems) or self.empty
 
     def summary_line(self) -> str:
         if self.problems:
             return summary(self.problems)
+        if self.empty:
+            return f"nothing to check in {self.where}: no bank (.yml) and no lesson (.md) found"
         return (
             f"checked {_count(self.banks, 'bank')} ({_count(self.questions, 'question')}) "
             f"and {_count(self.lessons, 'lesson')}: no problems found"
@@ -60,7 +74,8 @@ def validate_paths(paths: Sequence[Path], *, cwd: Path | None = None) -> Report:
     course = check_course(root, extra_banks=extra)
     wanted = [p.resolve() for p in paths] or [root / "content", root / "quizzes"]
     problems = tuple(p for p in course.problems if _within(p.path, wanted))
-    return Report(problems, *_sizes(course, wanted))
+    where = " ".join(str(p) for p in paths) or display_path(root) or "."
+    return Report(problems, *_sizes(course, wanted), where=where)
 
 
 def _check_kind(path: Path, root: Path) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from . import yamlhints
 from .errors import ContentError, Problem, display_path
 
 # libyaml's C parser when PyYAML was built with it; the pure-Python one otherwise.
@@ -189,6 +190,10 @@ class _Builder:
         self.limits = limits
         self.problems: list[Problem] = []
         self.anchors: dict[str, tuple[Any, Node, int]] = {}
+        # Anchors on text that no alias uses: mostly text that starts with `&` unquoted,
+        # which YAML cuts off silently (`&nbsp; and more` reads as "and more").
+        self.text_anchors: dict[str, Node] = {}
+        self.aliased: set[str] = set()
         self.alias_nodes = 0
 
     def fail(self, node: Node, message: str, hint: str = "") -> ContentError:
@@ -209,6 +214,11 @@ class _Builder:
             raise self.fail(
                 start, "a second YAML document starts here", "keep one document per file"
             )
+        for name, where in self.text_anchors.items():
+            if name not in self.aliased:
+                message = f"unused anchor `&{name}`"
+                hint = f"remove it, or use it with `*{name}`"
+                self.problems.append(Problem(self.path, where.line, where.column, message, hint))
         return Document(self.path, value, node, self.problems)
 
     def _document(self, parser: Any) -> tuple[Any, Node]:
@@ -295,6 +305,7 @@ class _Builder:
             value = self._tag_value(event, tag, text)
         if event.anchor is not None:
             self.anchors[event.anchor] = (value, _node_at(event), 1)
+            self.text_anchors[event.anchor] = _node_at(event)
         return value
 
     def _tag_value(self, event: Any, tag: str, text: str) -> Any:
@@ -317,7 +328,7 @@ class _Builder:
                 node.line,
                 node.column,
                 f"the tag `{tag}` is not allowed",
-                "banks hold plain text, numbers, lists and mappings; remove the tag",
+                "remove the tag: banks hold plain text, numbers, lists and mappings",
             )
         )
         return False
@@ -328,6 +339,7 @@ class _Builder:
         if name not in self.anchors:
             raise self.fail(node, f"unknown alias `*{name}`", f"define `&{name}` before using it")
         value, _, size = self.anchors[event.anchor]
+        self.aliased.add(name)
         self.alias_nodes += size
         if self.alias_nodes > self.limits.max_alias_nodes:
             raise self.fail(
@@ -355,7 +367,8 @@ def read_text(path: Path, limits: Limits = DEFAULT_LIMITS) -> str:
         size = path.stat().st_size
         if size > limits.max_bytes:
             message = f"is {_size(size)}, over the limit of {_size(limits.max_bytes)}"
-            raise ContentError([Problem(shown, 0, 0, message, "split it into smaller files")])
+            hint = "a lesson or bank is far smaller; is this a paste gone wrong or a binary file?"
+            raise ContentError([Problem(shown, 0, 0, message, hint)])
         raw = path.read_bytes()
     except OSError as error:
         reason = error.strerror or str(error)
@@ -435,15 +448,21 @@ def _parse(text: str, path: str, limits: Limits) -> Document:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return builder.build(parser)
+        document = builder.build(parser)
     except yaml.MarkedYAMLError as error:
-        raise ContentError([*builder.problems, _syntax_problem(error, path, text)]) from None
+        found = [*builder.problems, yamlhints.syntax_problem(error, path, text)]
+        raise ContentError(yamlhints.hinted(found, text)) from None
+    except ContentError as error:
+        raise ContentError(yamlhints.hinted(error.problems, text)) from None
     except yaml.YAMLError as error:  # reader errors carry a character index, not a mark
-        raise ContentError([*builder.problems, _reader_problem(error, path, text)]) from None
+        found = [*builder.problems, yamlhints.reader_problem(error, path, text)]
+        raise ContentError(found) from None
     finally:
         if collecting:
             gc.enable()
         parser.dispose()
+    document.problems = yamlhints.hinted(document.problems, text)
+    return document
 
 
 def load(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Document:
@@ -473,66 +492,3 @@ def _shifted(problems: Iterable[Problem], lines: int) -> list[Problem]:
         Problem(p.path, p.line + lines if p.line else 0, p.column, p.message, p.hint)
         for p in problems
     ]
-
-
-# Hints for the parser's commonest complaints, keyed by a phrase of its message.
-_SYNTAX_HINTS = (
-    (
-        "mapping values are not allowed",
-        "text containing `: ` must be quoted, or the indentation is off",
-    ),
-    (
-        "could not find expected ':'",
-        "a line here is not `key: value`; check indentation and quotes",
-    ),
-    ("did not find expected key", "check the indentation: items of one mapping must line up"),
-    ("did not find expected '-' indicator", "list items must line up under each other"),
-    (
-        "found unknown escape character",
-        "inside double quotes write `\\\\` for a backslash, or use single quotes",
-    ),
-    ("found unexpected end of stream", "a quote or bracket is not closed"),
-    ("while scanning a quoted scalar", "a quote is not closed"),
-    (
-        "found character that cannot start any token",
-        "quote text that starts with `@`, `` ` `` or `%`",
-    ),
-)
-
-
-def _syntax_problem(error: yaml.MarkedYAMLError, path: str, text: str) -> Problem:
-    mark = error.problem_mark or error.context_mark
-    line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-    what = (error.problem or "invalid YAML").rstrip(".")
-    if line and _tab_in_indent(text, line):
-        return Problem(
-            path, line, 1, "a tab is used for indentation", "YAML indents with spaces only"
-        )
-    hint = next(
-        (h for phrase, h in _SYNTAX_HINTS if phrase in what or phrase in str(error.context)), ""
-    )
-    return Problem(path, line, column, f"invalid YAML: {what}", hint)
-
-
-def _tab_in_indent(text: str, line: int) -> bool:
-    lines = text.splitlines()
-    for number in (line, line - 1):
-        if 0 < number <= len(lines):
-            current = lines[number - 1]
-            indent = current[: len(current) - len(current.lstrip(" \t"))]
-            if "\t" in indent:
-                return True
-    return False
-
-
-def _reader_problem(error: yaml.YAMLError, path: str, text: str) -> Problem:
-    position = getattr(error, "position", None)
-    character = getattr(error, "character", None)
-    if isinstance(position, int):
-        before = text[:position]
-        line, column = before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
-    else:
-        line = column = 0
-    code = ord(character) if isinstance(character, str) else character
-    what = f"character U+{code:04X} is not allowed in YAML" if isinstance(code, int) else str(error)
-    return Problem(path, line, column, what, "remove it or write it as an escape in double quotes")
