@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from lessonkit.course import Course, check_course
+from lessonkit.course import Course
+from lessonkit.rulebook import check_course
 from lessonkit.models import NumericQuestion
 
 ROOT = Path(__file__).resolve().parents[1]
