@@ -404,11 +404,9 @@ def build(
     )
 
 
-@pytest.fixture
-def stand_in(tmp_path: Path) -> Path:
+def make_stand_in(project: Path, bank: str = STAND_IN_BANK) -> None:
     """A copy of the site's configuration around a tiny course written from the strings above."""
-    project = tmp_path / "project"
-    project.mkdir()
+    project.mkdir(parents=True)
     config, nav, _ = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").partition("\nnav:\n")
     assert nav, "mkdocs.yml has no top-level `nav:` to replace"
     # Everything after `nav:` is the page tree: the section order puts it last.
@@ -419,11 +417,17 @@ def stand_in(tmp_path: Path) -> Path:
         "content/index.md": STAND_IN_HOME,
         "content/ai-hardware-fundamentals/index.md": STAND_IN_PLAN,
         "content/ai-hardware-fundamentals/gpu-vs-tpu.md": STAND_IN_LESSON,
-        "quizzes/gpu-vs-tpu.yml": STAND_IN_BANK,
+        "quizzes/gpu-vs-tpu.yml": bank,
     }
     for name, text in files.items():
         (project / name).parent.mkdir(parents=True, exist_ok=True)
         (project / name).write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def stand_in(tmp_path: Path) -> Path:
+    project = tmp_path / "project"
+    make_stand_in(project)
     return project
 
 

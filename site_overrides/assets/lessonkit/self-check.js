@@ -441,6 +441,7 @@
         wrap.parentNode.insertBefore(hint, wrap);
       }
       hint.hidden = !scrolls;
+      wrap.classList.toggle("lk-scrolls", scrolls);
       if (scrolls) {
         wrap.setAttribute("tabindex", "0");
         wrap.setAttribute("role", "region");
@@ -456,11 +457,13 @@
     document.querySelectorAll(".lk-self-check").forEach(function (block) {
       if (!block.querySelector(".lk-tally")) mountBlock(block, saved);
     });
-    markScrolling();
+    // After the theme has wrapped the tables and the page is laid out.
+    setTimeout(markScrolling, 0);
   }
 
   window.lessonkit = { grade: grade };
   window.addEventListener("resize", markScrolling);
+  window.addEventListener("load", markScrolling);
   // With navigation.instant the theme swaps pages without reloading them, and
   // announces each new page through `document$`.
   if (typeof window.document$ !== "undefined") {
