@@ -387,6 +387,7 @@ def build(
     strict: bool = True,
     options: tuple[str, ...] = (),
     python: tuple[str, ...] = (),
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """`mkdocs build --strict` as `make site` runs it (or not strict), in a fresh process.
 
@@ -396,7 +397,7 @@ def build(
     return subprocess.run(
         [sys.executable, *python, "-m", "mkdocs", "build", *flags],
         cwd=project,
-        env=os.environ | {"NO_MKDOCS_2_WARNING": "1"},
+        env=os.environ | {"NO_MKDOCS_2_WARNING": "1"} | (env or {}),
         capture_output=True,
         text=True,
         check=False,
@@ -467,6 +468,31 @@ def test_stand_in_course_builds_with_self_check_header_and_plan_list(
         '<span class="lk-meta">7 min read · 2 self-check questions</span>'
     ) in plan
     assert 'class="lk-lesson-header"' not in plan
+
+
+def test_published_build_takes_site_and_repository_addresses_from_the_environment(
+    stand_in: Path, tmp_path: Path
+) -> None:
+    repo = "https://github.com/someone/lessonkit"
+    result = build(
+        stand_in, tmp_path / "site", env={"SITE_URL": "https://someone.github.io/lessonkit/",
+                                          "REPO_URL": repo},
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    lesson = (tmp_path / "site/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
+    assert f"<code>pip install &quot;git+{repo}&quot;\nlessonkit quiz gpu-vs-tpu</code>" in lesson
+    assert f'<a href="{repo}">{repo}</a>' in lesson
+    # The header links to the repository without asking the GitHub API for its stars.
+    assert f'<a href="{repo}" title="Go to repository" class="md-source">' in lesson
+    assert 'data-md-component="source"' not in lesson
+    sitemap = (tmp_path / "site/sitemap.xml").read_text()
+    assert "<loc>https://someone.github.io/lessonkit/ai-hardware-fundamentals/gpu-vs-tpu/</loc>" in sitemap
+    # A local build shows neither address, and no made-up one.
+    local = build(stand_in, tmp_path / "local", env={"SITE_URL": "", "REPO_URL": ""})
+    assert local.returncode == 0, local.stderr
+    lesson = (tmp_path / "local/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
+    assert "<code>pip install .\nlessonkit quiz gpu-vs-tpu</code>" in lesson
+    assert "md-source" not in lesson and "github.com" not in lesson
 
 
 def test_broken_bank_fails_the_build_with_positions_not_a_traceback(
