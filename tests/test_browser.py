@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from lessonkit.lessons import read_lesson
-from test_site import build, make_stand_in
+from test_site import STAND_IN_LESSON, build, make_stand_in
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +31,19 @@ LESSON = ROOT / "content" / "ai-hardware-fundamentals" / "gpu-vs-tpu.md"
 LESSON_URL = "/ai-hardware-fundamentals/gpu-vs-tpu/"
 PLAN_URL = "/ai-hardware-fundamentals/"
 FIXTURE_LESSON = "/ai-hardware-fundamentals/gpu-vs-tpu/"
+# The stand-in lesson with a figure in two schemes and a table wider than a phone.
+WIDE_ROW = "| " + " | ".join(f"Column {n} with long words" for n in range(6)) + " |"
+FIXTURE_LESSON_TEXT = STAND_IN_LESSON.replace(
+    "Systolic arrays.\n",
+    "Systolic arrays.\n\n"
+    "![A square](img/square.svg#only-light)\n![A square](img/square-dark.svg#only-dark)\n\n"
+    f"{WIDE_ROW}\n|{'---|' * 6}\n{WIDE_ROW}\n",
+)
+SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/></svg>'
+FIXTURE_FILES = {
+    "content/ai-hardware-fundamentals/img/square.svg": SQUARE,
+    "content/ai-hardware-fundamentals/img/square-dark.svg": SQUARE,
+}
 CASES = json.loads((ROOT / "tests" / "grading_cases.json").read_text(encoding="utf-8"))
 EVERY_TYPE_BANK = """\
 lesson: gpu-vs-tpu
@@ -177,7 +190,7 @@ def base_url(real_site: Path) -> Iterator[str]:
 def fixture_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A tiny course whose lesson has one question of every type, built and served."""
     project = tmp_path_factory.mktemp("every-type") / "project"
-    make_stand_in(project, bank=EVERY_TYPE_BANK)
+    make_stand_in(project, bank=EVERY_TYPE_BANK, lesson=FIXTURE_LESSON_TEXT, extra=FIXTURE_FILES)
     out = project.parent / "site"
     result = build(project, out)
     assert result.returncode == 0, result.stderr
@@ -612,11 +625,11 @@ def test_no_serious_accessibility_violations_on_any_page(
 
 
 def test_lesson_images_open_full_size_and_wide_tables_scroll_with_a_cue(
-    browser: Any, base_url: str
+    browser: Any, fixture_url: str
 ) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 900})
     page = context.new_page()
-    page.goto(base_url + LESSON_URL)
+    page.goto(fixture_url + FIXTURE_LESSON)
     links = page.locator("article img").evaluate_all(
         "els => els.map(e => e.closest('a.lk-zoom') && e.closest('a.lk-zoom').href)"
     )
@@ -627,4 +640,9 @@ def test_lesson_images_open_full_size_and_wide_tables_scroll_with_a_cue(
     wide.first.wait_for()
     assert wide.first.get_attribute("tabindex") == "0"
     assert page.locator(".lk-scroll-hint:visible").count() == wide.count()
+    # Wide enough for the table, the cue goes and the table is no longer a tab stop.
+    page.set_viewport_size({"width": 1800, "height": 900})
+    page.wait_for_function("!document.querySelector('.lk-scrolls')")
+    assert page.locator(".lk-scroll-hint:visible").count() == 0
+    assert page.locator(".md-typeset__scrollwrap[tabindex]").count() == 0
     context.close()

@@ -405,7 +405,12 @@ def build(
     )
 
 
-def make_stand_in(project: Path, bank: str = STAND_IN_BANK) -> None:
+def make_stand_in(
+    project: Path,
+    bank: str = STAND_IN_BANK,
+    lesson: str = STAND_IN_LESSON,
+    extra: dict[str, str] | None = None,
+) -> None:
     """A copy of the site's configuration around a tiny course written from the strings above."""
     project.mkdir(parents=True)
     config, nav, _ = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").partition("\nnav:\n")
@@ -417,9 +422,9 @@ def make_stand_in(project: Path, bank: str = STAND_IN_BANK) -> None:
     files = {
         "content/index.md": STAND_IN_HOME,
         "content/ai-hardware-fundamentals/index.md": STAND_IN_PLAN,
-        "content/ai-hardware-fundamentals/gpu-vs-tpu.md": STAND_IN_LESSON,
+        "content/ai-hardware-fundamentals/gpu-vs-tpu.md": lesson,
         "quizzes/gpu-vs-tpu.yml": bank,
-    }
+    } | (extra or {})
     for name, text in files.items():
         (project / name).parent.mkdir(parents=True, exist_ok=True)
         (project / name).write_text(text, encoding="utf-8")

@@ -232,6 +232,11 @@ def test_tidy_turns_empty_headers_into_cells_and_wraps_images() -> None:
         '<td></td><th>GPU</th><a class="lk-zoom" href="img/a.svg">'
         '<img alt="x" src="img/a.svg" /></a><a href="b"><img src="c.png"></a>'
     )
+    # A scheme's variant: the link is hidden with its image.
+    assert sitepage.tidy('<img alt="x" src="img/a-dark.svg#only-dark" />') == (
+        '<a class="lk-zoom lk-only-dark" href="img/a-dark.svg#only-dark">'
+        '<img alt="x" src="img/a-dark.svg#only-dark" /></a>'
+    )
 
 
 def test_install_marker_gets_the_commands_with_the_address_only_when_known() -> None:

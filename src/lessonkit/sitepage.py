@@ -192,9 +192,11 @@ _IMAGE = re.compile(r'(<a\b[^>]*>\s*)?<img\b[^>]*\bsrc="([^"]+)"[^>]*>')
 def _zoomable(found: re.Match[str]) -> str:
     if found.group(1):
         return found.group(0)
-    return f'<a class="lk-zoom" href="{found.group(2)}">{found.group(0)}</a>'
-
-
+    src = found.group(2)
+    # mkdocs-material hides an `#only-dark` image in the light scheme and the reverse; its
+    # link must go with it, or it is an empty link in the tab order.
+    scheme = next((f" lk-{part}" for part in ("only-light", "only-dark") if src.endswith(part)), "")
+    return f'<a class="lk-zoom{scheme}" href="{src}">{found.group(0)}</a>'
 
 
 def _escape(value: str) -> str:
