@@ -459,6 +459,8 @@ def test_every_type_answered_right_then_wrong_shows_feedback_and_score(
         page.emulate_media(color_scheme=scheme)
         problems = axe_problems(page)
         assert not problems, f"axe, answered, {scheme}:\n{problems}"
+    hosts = {urlsplit(url).hostname for url in page.requests if not url.startswith("data:")}
+    assert hosts == {"127.0.0.1"}, page.requests
 
 
 def test_a_few_questions_at_a_time(page: Any, fixture_url: str) -> None:
