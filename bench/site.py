@@ -45,6 +45,21 @@ class Assets(HTMLParser):
             self.found.append((self.KINDS[tag], found["src"] or ""))
 
 
+class _Config(yaml.SafeLoader):
+    """mkdocs.yml as MkDocs reads it: `!ENV [NAME, default]` is the variable, else the default."""
+
+
+def _env(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        return os.environ.get(str(loader.construct_scalar(node))) or None
+    names = loader.construct_sequence(node)  # type: ignore[arg-type]
+    *variables, default = names if len(names) > 1 else [*names, None]
+    return next((os.environ[v] for v in variables if os.environ.get(v)), default)
+
+
+_Config.add_constructor("!ENV", _env)
+
+
 @contextlib.contextmanager
 def configs_beside(root: Path) -> Iterator[tuple[Path, Path]]:
     """Copies of mkdocs.yml without the hook, and plain (no lessonkit files at all).
@@ -52,7 +67,9 @@ def configs_beside(root: Path) -> Iterator[tuple[Path, Path]]:
     They sit beside mkdocs.yml for the length of the benchmark, so every path they name
     resolves as in the original and the hook is the only difference.
     """
-    config: dict[str, Any] = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
+    config: dict[str, Any] = yaml.load(  # a SafeLoader with one tag added
+        (root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Config
+    )
     config.pop("hooks", None)
     no_hook = root / ".bench-no-hook.yml"
     # The theme as it comes, around the same Markdown: no overrides, CSS or script.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -19,6 +20,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from lessonkit.lessons import read_lesson
+from test_site import STAND_IN_LESSON, build, make_stand_in
 
 pytestmark = pytest.mark.browser
 
@@ -30,6 +32,94 @@ LESSON_URL = "/ai-hardware-fundamentals/gpu-vs-tpu/"
 # The plan's second lesson, with a figure in light and dark variants.
 SECOND_LESSON_URL = "/ai-hardware-fundamentals/rooflines-and-serving/"
 PLAN_URL = "/ai-hardware-fundamentals/"
+FIXTURE_LESSON = "/ai-hardware-fundamentals/gpu-vs-tpu/"
+# The stand-in lesson with a figure in two schemes and a table wider than a phone.
+WIDE_ROW = "| " + " | ".join(f"Column {n} with long words" for n in range(6)) + " |"
+FIXTURE_LESSON_TEXT = STAND_IN_LESSON.replace(
+    "Systolic arrays.\n",
+    "Systolic arrays.\n\n"
+    "![A square](img/square.svg#only-light)\n![A square](img/square-dark.svg#only-dark)\n\n"
+    f"{WIDE_ROW}\n|{'---|' * 6}\n{WIDE_ROW}\n",
+)
+SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/></svg>'
+FIXTURE_FILES = {
+    "content/ai-hardware-fundamentals/img/square.svg": SQUARE,
+    "content/ai-hardware-fundamentals/img/square-dark.svg": SQUARE,
+}
+CASES = json.loads((ROOT / "tests" / "grading_cases.json").read_text(encoding="utf-8"))
+EVERY_TYPE_BANK = """\
+lesson: gpu-vs-tpu
+title: GPU vs TPU
+pass_mark: 0.7
+questions:
+  - id: pick-one
+    type: single
+    prompt: Which chip is the workshop?
+    insight: 1
+    section: 1-why-gpus-won
+    explanation: The GPU is the flexible workshop.
+    options:
+      - text: GPU
+        correct: true
+        feedback: Yes, the flexible one.
+      - text: TPU
+        feedback: No, that is the factory line.
+      - text: Abacus
+  - id: pick-many
+    type: multiple
+    prompt: Which of these are memory?
+    insight: 1
+    section: 1-why-gpus-won
+    explanation: HBM and SRAM hold data.
+    options:
+      - text: HBM
+        correct: true
+        feedback: Stacked DRAM.
+      - text: SRAM
+        correct: true
+      - text: MXU
+        feedback: The MXU multiplies.
+  - id: true-or-not
+    type: true_false
+    prompt: A TPU's core is a systolic array.
+    insight: 1
+    section: 1-why-gpus-won
+    explanation: The MXU is one.
+    answer: true
+  - id: how-fast
+    type: numeric
+    prompt: H100 memory bandwidth?
+    insight: 1
+    section: 1-why-gpus-won
+    explanation: 3.35 TB/s.
+    answer: 3.35
+    tolerance: 0.05
+    unit: TB/s
+  - id: name-it
+    type: text
+    prompt: What is the MXU?
+    insight: 1
+    section: 1-why-gpus-won
+    explanation: A systolic array.
+    accept: [systolic array]
+  - id: in-order
+    type: order
+    prompt: Put the steps in order.
+    insight: 2
+    section: 2-where-tpus-win
+    explanation: Code, compile, run.
+    items: [Write code, Compile with XLA, Run on the TPU]
+  - id: pairs
+    type: match
+    prompt: Match the chip to its picture.
+    insight: 2
+    section: 2-where-tpus-win
+    explanation: The lesson's analogy.
+    pairs:
+      - {left: GPU, right: workshop}
+      - {left: TPU, right: factory line}
+    distractors: [garden]
+"""
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -62,9 +152,22 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+@contextlib.contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """A built site served on 127.0.0.1 on a free port."""
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real site built once, served on 127.0.0.1 on a free port."""
+def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
@@ -75,13 +178,26 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    handler = functools.partial(QuietHandler, directory=str(out))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    return out
+
+
+@pytest.fixture(scope="module")
+def base_url(real_site: Path) -> Iterator[str]:
+    """The real site built once, served on 127.0.0.1 on a free port."""
+    with serve(real_site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def fixture_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A tiny course whose lesson has one question of every type, built and served."""
+    project = tmp_path_factory.mktemp("every-type") / "project"
+    make_stand_in(project, bank=EVERY_TYPE_BANK, lesson=FIXTURE_LESSON_TEXT, extra=FIXTURE_FILES)
+    out = project.parent / "site"
+    result = build(project, out)
+    assert result.returncode == 0, result.stderr
+    with serve(out) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -155,17 +271,6 @@ def test_self_check_answer_is_revealed_on_click(page: Any, base_url: str) -> Non
     assert page.locator(f"h2[id='{target.fragment}'], h3[id='{target.fragment}']").count() == 1
 
 
-def test_checking_a_choice_in_place_says_right_or_not(page: Any, base_url: str) -> None:
-    page.goto(base_url + LESSON_URL)
-    question = page.locator('.lk-question[data-type="single"]').first
-    question.locator('input[data-correct="true"]').check()
-    question.get_by_role("button", name="Check").click()
-    assert question.locator(".lk-check output").inner_text() == "Right."
-    question.locator('input[data-correct="false"]').first.check()
-    question.get_by_role("button", name="Check").click()
-    assert question.locator(".lk-check output").inner_text() == "Not quite: open the answer below."
-
-
 def test_dark_mode_toggle_switches_the_scheme(page: Any, base_url: str) -> None:
     page.goto(base_url + LESSON_URL)
     scheme = "document.body.getAttribute('data-md-color-scheme')"
@@ -202,24 +307,6 @@ def test_full_page_screenshot_is_saved(page: Any, base_url: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "url", [LESSON_URL, SECOND_LESSON_URL, PLAN_URL], ids=["lesson", "second-lesson", "plan"]
-)
-def test_no_serious_accessibility_violations(page: Any, base_url: str, url: str) -> None:
-    if not AXE.is_file():
-        missing(f"{AXE.relative_to(ROOT)} not found (run `npm ci`)")
-    page.goto(base_url + url)
-    page.add_script_tag(path=str(AXE))
-    results = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-    serious = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
-    report = "\n".join(
-        f"{v['impact']}: {v['id']}: {v['help']}\n"
-        + "\n".join(f"    at {json.dumps(node['target'])}" for node in v["nodes"][:5])
-        for v in serious
-    )
-    assert not serious, f"axe found problems on {url}:\n{report}"
-
-
-@pytest.mark.parametrize(
     "url",
     ["/", PLAN_URL, LESSON_URL, SECOND_LESSON_URL],
     ids=["home", "plan", "lesson", "second-lesson"],
@@ -230,3 +317,340 @@ def test_every_image_has_alt_text(page: Any, base_url: str, url: str) -> None:
         "els => els.map(e => [e.getAttribute('src'), e.getAttribute('alt')])"
     )
     assert [src for src, alt in images if not (alt or "").strip()] == []
+
+
+# --- the self-check on a course with one question of every type ----------------
+
+
+def question(page: Any, qid: str) -> Any:
+    return page.locator(f"#lk-{qid}")
+
+
+def result(page: Any, qid: str) -> str:
+    text: str = question(page, qid).locator(".lk-result").inner_text()
+    return text
+
+
+def press_check(page: Any, qid: str) -> None:
+    question(page, qid).get_by_role("button", name="Check").click()
+
+
+def choose(page: Any, qid: str, values: list[int]) -> None:
+    for box in question(page, qid).locator(".lk-options input").all():
+        wanted = int(box.get_attribute("value")) in values
+        if wanted or box.get_attribute("type") == "checkbox":
+            box.set_checked(wanted)
+    press_check(page, qid)
+
+
+def shown_order(page: Any) -> list[int]:
+    items = question(page, "in-order").locator(".lk-order > li")
+    return [int(v) for v in items.evaluate_all("els => els.map(e => e.dataset.item)")]
+
+
+def arrange(page: Any, wanted: list[int]) -> None:
+    """Put the order question's items in `wanted` order with its move-up buttons."""
+    for place, item in enumerate(wanted):
+        while shown_order(page).index(item) > place:
+            question(page, "in-order").locator(f'li[data-item="{item}"] .lk-up').click()
+
+
+def answer_field(page: Any, qid: str, text: str) -> None:
+    question(page, qid).locator(".lk-field [id]").fill(text)
+    press_check(page, qid)
+
+
+def match(page: Any, values: list[int]) -> None:
+    for n, value in enumerate(values):
+        question(page, "pairs").locator(f'select[data-pair="{n}"]').select_option(str(value))
+    press_check(page, "pairs")
+
+
+def marks(page: Any, qid: str) -> list[str]:
+    found: list[str] = question(page, qid).locator(".lk-mark").all_inner_texts()
+    return found
+
+
+def tally(page: Any, block: int) -> str:
+    text: str = page.locator(".lk-self-check").nth(block).locator(".lk-tally p").inner_text()
+    return text
+
+
+def axe_problems(page: Any) -> str:
+    """Serious and critical axe-core findings on the page as it is now, one per line."""
+    if not AXE.is_file():
+        missing(f"{AXE.relative_to(ROOT)} not found (run `npm ci`)")
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    results = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    serious = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
+    return "\n".join(
+        f"{v['impact']}: {v['id']}: {v['help']}\n"
+        + "\n".join(f"    at {json.dumps(node['target'])}" for node in v["nodes"][:5])
+        for v in serious
+    )
+
+
+def test_every_type_answered_right_then_wrong_shows_feedback_and_score(
+    page: Any, fixture_url: str
+) -> None:
+    page.goto(fixture_url + FIXTURE_LESSON)
+    # Before any answer nothing is revealed: every answer is closed, no verdict shows.
+    assert page.locator("details.lk-answer[open]").count() == 0
+    assert page.locator(".lk-result").all_inner_texts() == [""] * 7
+    right = "✓ Correct: 1 of 1 point."
+    wrong = "✗ Incorrect: 0 of 1 point."
+    half = "◐ Partly correct: 0.5 of 1 point."
+
+    choose(page, "pick-one", [0])
+    assert result(page, "pick-one") == right
+    assert marks(page, "pick-one") == ["✓ Right: Yes, the flexible one."]
+    assert question(page, "pick-one").locator("details.lk-answer").get_attribute("open") == ""
+    assert question(page, "pick-one").locator(".lk-explanation").is_visible()
+    assert question(page, "pick-one").locator(".lk-section a").is_visible()
+    choose(page, "pick-one", [1])
+    assert result(page, "pick-one") == wrong
+    assert marks(page, "pick-one") == ["✗ Wrong: No, that is the factory line."]
+
+    choose(page, "pick-many", [0, 1])
+    assert result(page, "pick-many") == right
+    assert marks(page, "pick-many") == ["✓ Right: Stacked DRAM.", "✓ Right"] or marks(
+        page, "pick-many"
+    ) == ["✓ Right", "✓ Right: Stacked DRAM."]
+    choose(page, "pick-many", [0])
+    assert result(page, "pick-many") == half
+    choose(page, "pick-many", [0, 2])
+    assert result(page, "pick-many") == wrong
+    assert "✗ Wrong: The MXU multiplies." in marks(page, "pick-many")
+
+    choose(page, "true-or-not", [1])
+    assert (result(page, "true-or-not"), marks(page, "true-or-not")) == (right, ["✓ Right"])
+    choose(page, "true-or-not", [0])
+    assert (result(page, "true-or-not"), marks(page, "true-or-not")) == (wrong, ["✗ Wrong"])
+
+    answer_field(page, "how-fast", "3,35 TB/s")
+    assert result(page, "how-fast") == right
+    answer_field(page, "how-fast", "3.5")
+    assert result(page, "how-fast") == wrong
+    answer_field(page, "how-fast", "fast")  # refused, as the terminal refuses it
+    assert result(page, "how-fast") == "“fast” is not a number. Type digits such as 2.5 or 2,5."
+
+    # Five questions on insight 1: four show, the fifth waits behind a button.
+    page.get_by_role("button", name="Next question").click()
+    answer_field(page, "name-it", "  Systolic   ARRAY ")
+    assert result(page, "name-it") == right
+    answer_field(page, "name-it", "tensor core")
+    assert result(page, "name-it") == wrong
+
+    arrange(page, [0, 1, 2])
+    press_check(page, "in-order")
+    assert result(page, "in-order") == right
+    arrange(page, [1, 2, 0])
+    press_check(page, "in-order")
+    assert result(page, "in-order") == half
+    arrange(page, [2, 1, 0])
+    press_check(page, "in-order")
+    assert result(page, "in-order") == wrong
+
+    match(page, [0, 1])
+    assert result(page, "pairs") == right
+    assert marks(page, "pairs") == ["✓ Right", "✓ Right"]
+    match(page, [0, 2])
+    assert result(page, "pairs") == half
+    assert marks(page, "pairs") == ["✓ Right", "✗ Wrong"]
+
+    assert tally(page, 0) == "Your score: 0 of 5 points, 5 of 5 answered."
+    assert tally(page, 1) == "Your score: 0.5 of 2 points, 2 of 2 answered."
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        problems = axe_problems(page)
+        assert not problems, f"axe, answered, {scheme}:\n{problems}"
+    hosts = {urlsplit(url).hostname for url in page.requests if not url.startswith("data:")}
+    assert hosts == {"127.0.0.1"}, page.requests
+
+
+def test_a_few_questions_at_a_time(page: Any, fixture_url: str) -> None:
+    page.goto(fixture_url + FIXTURE_LESSON)
+    first = page.locator(".lk-self-check").first
+    assert first.locator(".lk-question:visible").count() == 4
+    more = first.get_by_role("button", name="Next question")
+    more.click()
+    assert first.locator(".lk-question:visible").count() == 5
+    assert more.is_hidden()
+    assert page.evaluate("document.activeElement.closest('.lk-question').id") == "lk-name-it"
+
+
+def test_progress_is_kept_across_reloads_until_cleared(page: Any, fixture_url: str) -> None:
+    page.goto(fixture_url + FIXTURE_LESSON)
+    choose(page, "pick-one", [0])
+    answer_field(page, "how-fast", "4")
+    page.reload()
+    assert result(page, "pick-one") == "✓ Correct: 1 of 1 point."
+    assert question(page, "pick-one").locator('input[value="0"]').is_checked()
+    assert result(page, "how-fast") == "✗ Incorrect: 0 of 1 point."
+    assert question(page, "how-fast").locator("input").input_value() == "4"
+    assert tally(page, 0) == "Your score: 1 of 5 points, 2 of 5 answered."
+    page.locator(".lk-self-check").first.get_by_role("button", name="Retry the ones I missed").click()
+    assert result(page, "how-fast") == ""
+    assert question(page, "how-fast").locator("input").input_value() == ""
+    assert page.evaluate("document.activeElement.id") == "lk-how-fast-answer"
+    page.reload()
+    assert result(page, "pick-one") == "✓ Correct: 1 of 1 point."
+    assert result(page, "how-fast") == ""
+    page.locator(".lk-self-check").first.get_by_role("button", name="Clear my answers").click()
+    page.reload()
+    assert result(page, "pick-one") == ""
+    assert tally(page, 0) == ""
+    assert page.context.cookies() == []
+
+
+def focus_ring(page: Any) -> str:
+    """The focused element's outline: the theme's reset makes it `none` for form controls."""
+    style: str = page.evaluate(
+        "(() => { const s = getComputedStyle(document.activeElement);"
+        " return s.outlineStyle + ' ' + s.outlineWidth; })()"
+    )
+    return style
+
+
+def test_every_type_can_be_answered_with_the_keyboard_alone(page: Any, fixture_url: str) -> None:
+    page.goto(fixture_url + FIXTURE_LESSON)
+    keys = page.keyboard
+    rings = []
+
+    def tab_to_check() -> None:
+        keys.press("Tab")
+        assert page.evaluate("document.activeElement.textContent") == "Check"
+        rings.append(focus_ring(page))
+        keys.press("Enter")
+
+    # Single and true/false: arrow keys move between radio buttons and choose.
+    question(page, "pick-one").locator(".lk-options input").first.focus()
+    rings.append(focus_ring(page))
+    keys.press("Space")
+    while not question(page, "pick-one").locator('input[value="0"]').is_checked():
+        keys.press("ArrowDown")
+    tab_to_check()
+    assert result(page, "pick-one") == "✓ Correct: 1 of 1 point."
+
+    boxes = question(page, "pick-many").locator(".lk-options input")
+    boxes.first.focus()
+    for n in range(boxes.count()):
+        if boxes.nth(n).get_attribute("value") in ("0", "1"):
+            keys.press("Space")
+        keys.press("Tab")
+    rings.append(focus_ring(page))
+    keys.press("Enter")
+    assert result(page, "pick-many") == "✓ Correct: 1 of 1 point."
+
+    question(page, "true-or-not").locator('input[value="1"]').focus()
+    keys.press("Space")
+    tab_to_check()
+    assert result(page, "true-or-not") == "✓ Correct: 1 of 1 point."
+
+    question(page, "how-fast").locator("input").focus()
+    keys.type("3.35")
+    keys.press("Enter")
+    assert result(page, "how-fast") == "✓ Correct: 1 of 1 point."
+
+    # The fifth question waits behind "Next question": Enter on it, then type.
+    page.get_by_role("button", name="Next question").focus()
+    keys.press("Enter")
+    question(page, "name-it").locator("input").focus()
+    keys.type("systolic array")
+    tab_to_check()
+    assert result(page, "name-it") == "✓ Correct: 1 of 1 point."
+
+    # Order: Enter on an item's move-up button moves it, and focus stays with the item.
+    for place, item in enumerate([0, 1, 2]):
+        up = question(page, "in-order").locator(f'li[data-item="{item}"] .lk-up')
+        if shown_order(page).index(item) > place:
+            up.focus()
+            rings.append(focus_ring(page))
+            while shown_order(page).index(item) > place:
+                keys.press("Enter")
+    assert shown_order(page) == [0, 1, 2]
+    question(page, "in-order").get_by_role("button", name="Check").focus()
+    keys.press("Enter")
+    assert result(page, "in-order") == "✓ Correct: 1 of 1 point."
+
+    # Match: arrow keys change a closed select.
+    for n in range(2):
+        select = question(page, "pairs").locator(f'select[data-pair="{n}"]')
+        select.focus()
+        rings.append(focus_ring(page))
+        while select.input_value() != str(n):
+            keys.press("ArrowDown")
+    tab_to_check()
+    assert result(page, "pairs") == "✓ Correct: 1 of 1 point."
+
+    question(page, "pairs").locator("summary").focus()
+    rings.append(focus_ring(page))
+    assert all(not ring.startswith("none") and ring != "solid 0px" for ring in rings), rings
+
+
+def test_the_grading_table_gives_the_same_scores_in_the_browser(page: Any) -> None:
+    from test_grading_parity import key
+
+    page.goto("about:blank")
+    page.add_script_tag(path=str(ROOT / "site_overrides/assets/lessonkit/self-check.js"))
+    cases = [[key(name), response] for name, response, *_ in CASES["cases"]]
+    got = page.evaluate(
+        "cases => cases.map(([key, response]) => lessonkit.grade(key, response))", cases
+    )
+    wrong = []
+    for (name, response, score, *_), found in zip(CASES["cases"], got, strict=True):
+        graded = None if "error" in found else found["score"]
+        if (graded is None) != (score is None) or (
+            graded is not None and abs(graded - score) > 1e-12
+        ):
+            wrong.append(f"{name} {response!r}: page {graded}, table {score}")
+    assert wrong == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [1280, 390])
+def test_no_serious_accessibility_violations_on_any_page(
+    browser: Any, base_url: str, real_site: Path, width: int, scheme: str
+) -> None:
+    context = browser.new_context(
+        viewport={"width": width, "height": 900}, color_scheme=scheme
+    )
+    page = context.new_page()
+    urls = sorted(
+        "/" + path.parent.relative_to(real_site).as_posix().replace(".", "", 1).lstrip("/")
+        for path in real_site.rglob("index.html")
+    )
+    assert LESSON_URL.rstrip("/") in [u.rstrip("/") for u in urls]
+    found = []
+    for url in urls:
+        page.goto(base_url + url)
+        problems = axe_problems(page)
+        if problems:
+            found.append(f"{url}:\n{problems}")
+    context.close()
+    assert not found, "\n".join(found)
+
+
+def test_lesson_images_open_full_size_and_wide_tables_scroll_with_a_cue(
+    browser: Any, fixture_url: str
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    page = context.new_page()
+    page.goto(fixture_url + FIXTURE_LESSON)
+    links = page.locator("article img").evaluate_all(
+        "els => els.map(e => e.closest('a.lk-zoom') && e.closest('a.lk-zoom').href)"
+    )
+    assert links and all(links), links
+    for href in set(links):
+        assert page.request.get(href).status == 200
+    wide = page.locator(".md-typeset__scrollwrap.lk-scrolls")
+    wide.first.wait_for()
+    assert wide.first.get_attribute("tabindex") == "0"
+    assert page.locator(".lk-scroll-hint:visible").count() == wide.count()
+    # Wide enough for the table, the cue goes and the table is no longer a tab stop.
+    page.set_viewport_size({"width": 1800, "height": 900})
+    page.wait_for_function("!document.querySelector('.lk-scrolls')")
+    assert page.locator(".lk-scroll-hint:visible").count() == 0
+    assert page.locator(".md-typeset__scrollwrap[tabindex]").count() == 0
+    context.close()

@@ -66,7 +66,11 @@ MATCH = question(
     distractors=["Cherry"],
 )
 SECTIONS = {"1-why-gpus": "1. Why GPUs"}
-CALL_TO_ACTION = "<p>Take this quiz in your terminal: <code>lessonkit quiz gpu-vs-tpu</code></p>"
+CALL_TO_ACTION = "<code>pip install .\nlessonkit quiz gpu-vs-tpu</code>"
+
+
+def render(bank: Bank) -> str:
+    return site.block(bank, bank.questions, SECTIONS)
 
 
 class Tags(HTMLParser):
@@ -133,7 +137,7 @@ def test_hostile_bank_text_cannot_reach_the_page() -> None:
         ),
         title=hostile,
     )
-    html = site.self_check(bank, "gpu-vs-tpu", SECTIONS)
+    html = render(bank)
     tags = Tags()
     tags.feed(html)
     assert not {"script", "img", "iframe", "style"} & {tag for tag, _ in tags.found}
@@ -145,35 +149,44 @@ def test_hostile_bank_text_cannot_reach_the_page() -> None:
 # --- self_check -------------------------------------------------------------
 
 
-def test_self_check_opens_with_count_and_terminal_call_to_action() -> None:
-    html = site.self_check(make_bank(SINGLE, TRUE_FALSE), "gpu-vs-tpu", SECTIONS)
+def test_block_opens_with_its_count() -> None:
+    html = render(make_bank(SINGLE, TRUE_FALSE))
     assert html.startswith(
-        '<div class="lk-self-check" data-quiz="gpu-vs-tpu">\n'
-        '<p class="lk-intro">2 questions from <em>GPU vs TPU</em>. '
-        "Answer in your head or pick an option, then open the answer.</p>\n"
+        '<div class="lk-self-check">\n'
+        '<p class="lk-intro">2 questions. Answer, then press Check '
+        "(or open the answer to see it).</p>\n"
     )
-    assert site.quiz_call("gpu-vs-tpu") in html
-    assert CALL_TO_ACTION in html
+
+
+def test_block_numbers_its_questions_from_first() -> None:
+    bank = make_bank(SINGLE, TRUE_FALSE)
+    html = site.block(bank, bank.questions, SECTIONS, first=4)
+    assert re.findall(r'<p class="lk-number">(.*?)</p>', html) == ["Question 4", "Question 5"]
 
 
 def test_single_question_renders_exactly() -> None:
-    html = site.self_check(make_bank(SINGLE), "gpu-vs-tpu", SECTIONS)
+    html = render(make_bank(SINGLE))
     start = html.index('<li class="lk-question"')
     end = html.index("</ol>\n</div>")
+    # Shuffled by the question's id, the same on every build; never the written order.
     assert html[start:end] == (
-        '<li class="lk-question" id="lk-pick-one" data-type="single">\n'
+        '<li class="lk-question" id="lk-pick-one" data-type="single"'
+        ' data-key="{&quot;type&quot;:&quot;single&quot;,&quot;points&quot;:1,'
+        '&quot;correct&quot;:[0]}">\n'
+        '<p class="lk-number">Question 1</p>\n'
         '<div class="lk-prompt" id="lk-pick-one-prompt"><p>Prompt of pick-one</p></div>\n'
         '<p class="lk-instruction">Choose one option.</p>\n'
         '<fieldset class="lk-options" aria-labelledby="lk-pick-one-prompt">\n'
-        '<label class="lk-option"><input type="radio" name="lk-pick-one" value="a"'
-        ' data-correct="true"> <span>a) GPU</span></label>\n'
-        '<label class="lk-option"><input type="radio" name="lk-pick-one" value="b"'
-        ' data-correct="false"> <span>b) TPU</span></label>\n'
+        '<label class="lk-option"><input type="radio" name="lk-pick-one" value="1">'
+        " <span>a) TPU</span></label>\n"
+        '<label class="lk-option"><input type="radio" name="lk-pick-one" value="0">'
+        " <span>b) GPU</span></label>\n"
         "</fieldset>\n"
-        '<details class="lk-answer success">\n'
+        '<details class="lk-answer info">\n'
         "<summary>Show the answer to question 1</summary>\n"
-        "<p><strong>Answer:</strong> a) GPU</p>\n"
-        "<p>About the options:</p><ul><li>a) Yes: <em>many</em> cores.</li></ul>\n"
+        "<p><strong>Answer:</strong> b) GPU</p>\n"
+        '<p>About the options:</p><ul class="lk-about">'
+        '<li data-option="0">b) Yes: <em>many</em> cores.</li></ul>\n'
         '<div class="lk-explanation"><p>Explanation of pick-one.</p></div>\n'
         '<p class="lk-section">Re-read: <a href="#1-why-gpus">1. Why GPUs</a></p>\n'
         "</details>\n"
@@ -181,42 +194,61 @@ def test_single_question_renders_exactly() -> None:
     )
 
 
+def test_shuffle_false_keeps_the_written_order() -> None:
+    bank = Bank.model_validate(
+        {"lesson": "gpu-vs-tpu", "title": "t", "pass_mark": 0.7,
+         "shuffle": {"options": False}, "questions": [SINGLE, MATCH]}
+    )  # fmt: skip
+    html = render(bank)
+    assert '<span>a) GPU</span>' in html and '<span>b) TPU</span>' in html
+    assert '<option value="0">a) Apple</option><option value="1">b) Banana</option>' in html
+
+
 @pytest.mark.parametrize(
     ("spec", "shown", "answer"),
     [
         (
             MULTIPLE,
-            ['type="checkbox"', "Choose every correct option.", "c) Tape"],
-            "<ul><li>a) HBM</li><li>b) SRAM</li></ul>",
+            ['type="checkbox"', "Choose every correct option.", "b) Tape"],
+            "<ul><li>a) HBM</li><li>c) SRAM</li></ul>",
         ),
         (
             TRUE_FALSE,
-            ["True or false?", "<span>True</span>", 'value="b" data-correct="true"'],
+            ["True or false?", '<input type="radio" name="lk-is-it" value="0"> <span>False'],
             "<p><strong>Answer:</strong> False</p>",
         ),
         (
             NUMERIC,
-            ["Answer with a number in TB/s."],
+            [
+                "Answer with a number in TB/s; a decimal point or comma.",
+                '<label for="lk-how-much-answer">Your answer</label> <input type="text"'
+                ' id="lk-how-much-answer" inputmode="decimal" autocomplete="off"> TB/s',
+            ],
             "<p><strong>Answer:</strong> 2.5 TB/s (± 0.1 TB/s)</p>",
         ),
         (
             TEXT,
-            ["Answer in a word or a short phrase."],
+            ["Answer in a word or a short phrase.", '<input type="text" id="lk-name-it-answer"'],
             "<p><strong>Accepted answers:</strong> <q>systolic array</q>, <q>systolic</q></p>",
         ),
         (
             ORDER,
-            # Written in order, and alphabetical too: shown rotated so the list is no giveaway.
-            ["<ul><li>Beta</li><li>Gamma</li><li>Alpha</li></ul>"],
+            [
+                '<ol class="lk-order" aria-labelledby="lk-in-order-prompt"><li data-item="0">'
+                '<span>Alpha</span></li><li data-item="2"><span>Gamma</span></li>'
+                '<li data-item="1"><span>Beta</span></li></ol>'
+            ],
             "<ol><li>Alpha</li><li>Beta</li><li>Gamma</li></ol>",
         ),
         (
             MATCH,
             [
-                '<ol><li>GPU</li><li>TPU</li></ol><ul class="lk-lettered"><li>a) Banana</li>'
-                "<li>b) Cherry</li><li>c) Apple</li></ul>"
+                '<label for="lk-pairs-0">GPU</label> <select id="lk-pairs-0" data-pair="0">'
+                '<option value="">Choose…</option><option value="2">a) Cherry</option>'
+                '<option value="0">b) Apple</option><option value="1">c) Banana</option>'
+                "</select>"
             ],
-            "<ol><li>GPU → c) Apple</li><li>TPU → a) Banana</li></ol>",
+            "<ol><li>GPU → b) Apple</li><li>TPU → c) Banana</li></ol>",
         ),
     ],
     ids=lambda value: value["type"] if isinstance(value, dict) else "",
@@ -224,7 +256,7 @@ def test_single_question_renders_exactly() -> None:
 def test_every_question_type_renders_its_parts_and_answer(
     spec: dict[str, Any], shown: list[str], answer: str
 ) -> None:
-    html = site.self_check(make_bank(spec), "gpu-vs-tpu", SECTIONS)
+    html = render(make_bank(spec))
     before, after = html.split("<details", 1)
     for fragment in shown:
         assert fragment in before
@@ -236,9 +268,11 @@ def test_every_question_type_renders_its_parts_and_answer(
 
 def test_text_question_with_only_patterns_shows_no_regular_expression() -> None:
     spec = question("pattern-only", "text", patterns=[r"systolic( array)?"])
-    html = site.self_check(make_bank(spec), "gpu-vs-tpu", SECTIONS)
-    assert "systolic( array)?" not in html
-    assert "Accepted answers" not in html
+    html = render(make_bank(spec))
+    # The page's script needs the pattern to grade; the reader never sees it.
+    shown = re.sub(r' data-key="[^"]*"', "", html)
+    assert "systolic( array)?" not in shown
+    assert "Accepted answers" not in shown
 
 
 def test_answers_link_to_their_own_sections() -> None:
@@ -246,8 +280,9 @@ def test_answers_link_to_their_own_sections() -> None:
         SINGLE | {"id": "one", "section": "1-why-gpus"},
         TRUE_FALSE | {"id": "two", "section": "2-where-tpus-win", "insight": 2},
     ]
-    html = site.self_check(
-        make_bank(*specs), "gpu-vs-tpu", {"1-why-gpus": "Why GPUs", "2-where-tpus-win": "TPUs win"}
+    bank = make_bank(*specs)
+    html = site.block(
+        bank, bank.questions, {"1-why-gpus": "Why GPUs", "2-where-tpus-win": "TPUs win"}
     )
     links = re.findall(r'<a href="#([^"]+)">([^<]+)</a>', html)
     assert links == [("1-why-gpus", "Why GPUs"), ("2-where-tpus-win", "TPUs win")]
@@ -354,6 +389,7 @@ def build(
     strict: bool = True,
     options: tuple[str, ...] = (),
     python: tuple[str, ...] = (),
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """`mkdocs build --strict` as `make site` runs it (or not strict), in a fresh process.
 
@@ -363,7 +399,7 @@ def build(
     return subprocess.run(
         [sys.executable, *python, "-m", "mkdocs", "build", *flags],
         cwd=project,
-        env=os.environ | {"NO_MKDOCS_2_WARNING": "1"},
+        env=os.environ | {"NO_MKDOCS_2_WARNING": "1"} | (env or {}),
         capture_output=True,
         text=True,
         check=False,
@@ -371,11 +407,14 @@ def build(
     )
 
 
-@pytest.fixture
-def stand_in(tmp_path: Path) -> Path:
+def make_stand_in(
+    project: Path,
+    bank: str = STAND_IN_BANK,
+    lesson: str = STAND_IN_LESSON,
+    extra: dict[str, str] | None = None,
+) -> None:
     """A copy of the site's configuration around a tiny course written from the strings above."""
-    project = tmp_path / "project"
-    project.mkdir()
+    project.mkdir(parents=True)
     config, nav, _ = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").partition("\nnav:\n")
     assert nav, "mkdocs.yml has no top-level `nav:` to replace"
     # Everything after `nav:` is the page tree: the section order puts it last.
@@ -385,12 +424,18 @@ def stand_in(tmp_path: Path) -> Path:
     files = {
         "content/index.md": STAND_IN_HOME,
         "content/ai-hardware-fundamentals/index.md": STAND_IN_PLAN,
-        "content/ai-hardware-fundamentals/gpu-vs-tpu.md": STAND_IN_LESSON,
-        "quizzes/gpu-vs-tpu.yml": STAND_IN_BANK,
-    }
+        "content/ai-hardware-fundamentals/gpu-vs-tpu.md": lesson,
+        "quizzes/gpu-vs-tpu.yml": bank,
+    } | (extra or {})
     for name, text in files.items():
         (project / name).parent.mkdir(parents=True, exist_ok=True)
         (project / name).write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def stand_in(tmp_path: Path) -> Path:
+    project = tmp_path / "project"
+    make_stand_in(project)
     return project
 
 
@@ -400,10 +445,21 @@ def test_stand_in_course_builds_with_self_check_header_and_plan_list(
     result = build(stand_in, tmp_path / "site")
     assert result.returncode == 0, result.stderr
     lesson = (tmp_path / "site/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
-    assert '<h2 id="check-yourself">Check yourself' in lesson
-    assert (
-        "<p>Take this quiz in your terminal: <code>lessonkit quiz gpu-vs-tpu</code></p>" in lesson
-    )
+    # Each insight's questions at the end of its section, the call to action after them all.
+    order = [
+        'id="1-why-gpus-won"',
+        '<h3 id="check-yourself-1">Check yourself: section 1',
+        'id="lk-why-gpus"',
+        'id="2-where-tpus-win"',
+        '<h3 id="check-yourself-2">Check yourself: section 2',
+        'id="lk-tpu-core"',
+        'id="3-how-to-choose"',
+        '<h2 id="take-the-quiz">Take the quiz in your terminal',
+        CALL_TO_ACTION,
+    ]
+    places = [lesson.index(part) for part in order]
+    assert places == sorted(places)
+    assert "check-yourself-3" not in lesson  # insight 3 has no questions
     assert '<a href="#2-where-tpus-win">2. Where TPUs win</a>' in lesson
     # The header sits under the title, the review date at the end.
     title = lesson.index("<h1")
@@ -419,6 +475,31 @@ def test_stand_in_course_builds_with_self_check_header_and_plan_list(
         '<span class="lk-meta">7 min read · 2 self-check questions</span>'
     ) in plan
     assert 'class="lk-lesson-header"' not in plan
+
+
+def test_published_build_takes_site_and_repository_addresses_from_the_environment(
+    stand_in: Path, tmp_path: Path
+) -> None:
+    repo = "https://github.com/someone/lessonkit"
+    result = build(
+        stand_in, tmp_path / "site", env={"SITE_URL": "https://someone.github.io/lessonkit/",
+                                          "REPO_URL": repo},
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    lesson = (tmp_path / "site/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
+    assert f"<code>pip install &quot;git+{repo}&quot;\nlessonkit quiz gpu-vs-tpu</code>" in lesson
+    assert f'<a href="{repo}">{repo}</a>' in lesson
+    # The header links to the repository without asking the GitHub API for its stars.
+    assert f'<a href="{repo}" title="Go to repository" class="md-source">' in lesson
+    assert 'data-md-component="source"' not in lesson
+    sitemap = (tmp_path / "site/sitemap.xml").read_text()
+    assert "<loc>https://someone.github.io/lessonkit/ai-hardware-fundamentals/gpu-vs-tpu/</loc>" in sitemap
+    # A local build shows neither address, and no made-up one.
+    local = build(stand_in, tmp_path / "local", env={"SITE_URL": "", "REPO_URL": ""})
+    assert local.returncode == 0, local.stderr
+    lesson = (tmp_path / "local/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
+    assert "<code>pip install .\nlessonkit quiz gpu-vs-tpu</code>" in lesson
+    assert "md-source" not in lesson and "github.com" not in lesson
 
 
 def test_broken_bank_fails_the_build_with_positions_not_a_traceback(
@@ -505,7 +586,7 @@ def test_draft_with_placeholders_previews_but_fails_strict(stand_in: Path, tmp_p
     assert PLACEHOLDER_WARNING in preview.stderr.splitlines()
     lesson = (tmp_path / "preview/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
     assert "TODO(lessonkit): Intro text." in lesson
-    assert '<h2 id="check-yourself">Check yourself' in lesson
+    assert '<h3 id="check-yourself-1">Check yourself: section 1' in lesson
     for quiet in ((), ("--quiet",)):
         strict = build(stand_in, tmp_path / "site", options=quiet)
         assert strict.returncode == 1
@@ -547,14 +628,14 @@ def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_real_site_builds_strict_with_self_check_and_call_to_action(real_site: Path) -> None:
     lesson = (real_site / "ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
-    assert '<h2 id="check-yourself">Check yourself' in lesson
+    assert '<h3 id="check-yourself-1">Check yourself: section 1' in lesson
     assert lesson.count('<li class="lk-question"') >= 1
-    assert lesson.count('<details class="lk-answer success">') == lesson.count(
+    assert lesson.count('<details class="lk-answer info">') == lesson.count(
         'class="lk-question"'
     )
-    assert (
-        "<p>Take this quiz in your terminal: <code>lessonkit quiz gpu-vs-tpu</code></p>" in lesson
-    )
+    assert CALL_TO_ACTION in lesson
+    # References stay last: the footnotes come after every self-check and the call.
+    assert lesson.rindex('class="lk-question"') < lesson.index('<div class="footnote">')
     plan = (real_site / "ai-hardware-fundamentals/index.html").read_text()
     assert '<a href="gpu-vs-tpu/"><strong>' in plan
 
@@ -584,7 +665,8 @@ def test_search_index_has_the_lesson_but_not_the_self_check_answers(real_site: P
     lesson = [d for d in docs if d["location"].startswith("ai-hardware-fundamentals/gpu-vs-tpu/")]
     text = " ".join(d["text"] for d in lesson)
     assert "systolic array" in text
-    assert [d["title"] for d in lesson][-1] == "Check yourself"
+    titles = [d["title"] for d in lesson]
+    assert "Check yourself: section 1" in titles
     for part in ("Show the answer", "Answer:", "Choose one option", "Re-read:"):
         assert part not in text
 

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import BANK, LESSON, MakeCourse
 from lessonkit import rulebook as course_module
-from lessonkit import sitebuild
+from lessonkit import sitebuild, sitepage
 from lessonkit.errors import ContentError, LessonkitError
 
 LESSON_PAGE = "content/test-plan/lesson-one.md"
@@ -38,10 +38,14 @@ def test_additions_hold_each_self_check_and_each_plans_lessons(root: Path) -> No
     added = sitebuild.additions(root)
     assert added.warnings == ()
     assert list(added.self_checks) == [LESSON_PAGE]
-    check = added.self_checks[LESSON_PAGE]
-    assert check.startswith('<div class="lk-self-check" data-quiz="lesson-one"')
-    assert "2 questions from <em>Lesson one quiz</em>" in check
-    assert '<a href="#a-detail">A detail</a>' in check
+    # One block per insight with questions, numbered on from the one before.
+    first, second = added.self_checks[LESSON_PAGE]
+    assert (first.insight, second.insight) == (1, 2)
+    assert first.html.startswith('<div class="lk-self-check">\n<p class="lk-intro">1 question.')
+    assert 'id="lk-q-single"' in first.html and "Question 1" in first.html
+    assert 'id="lk-q-order"' in second.html and "Question 2" in second.html
+    assert '<a href="#a-detail">A detail</a>' in second.html
+    assert added.quizzes == {LESSON_PAGE: "lesson-one"}
     assert added.plans == {
         PLAN_PAGE: (
             sitebuild.PlanLesson(LESSON_PAGE, "Lesson one", 5, 2, "A lesson for tests."),
@@ -67,7 +71,7 @@ def test_an_edit_is_seen_even_with_the_same_size_and_time(
     bank.write_text(BANK.replace("Pick b.", "Pick B."), encoding="utf-8")
     os.utime(bank, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert bank.stat().st_size == before.st_size
-    assert "Pick B." in sitebuild.additions(root).self_checks[LESSON_PAGE]
+    assert "Pick B." in sitebuild.additions(root).self_checks[LESSON_PAGE][0].html
 
 
 def test_a_new_file_in_the_course_is_seen(root: Path) -> None:
@@ -123,7 +127,9 @@ def test_damaged_cache_is_worked_out_again(root: Path, damage: bytes) -> None:
     cache = root / sitebuild.CACHE
     cache.write_bytes(damage)
     assert sitebuild.additions(root) == good
-    assert json.loads(cache.read_bytes())["self_checks"] == dict(good.self_checks)
+    assert json.loads(cache.read_bytes())["self_checks"] == {
+        page: [list(block) for block in blocks] for page, blocks in good.self_checks.items()
+    }
 
 
 def test_damaged_cache_with_the_right_key_is_worked_out_again(root: Path) -> None:
@@ -154,30 +160,100 @@ def test_a_change_to_lessonkit_itself_is_seen(
     assert json.loads((root / sitebuild.CACHE).read_bytes())["key"] != json.loads(first)["key"]
 
 
-def test_lesson_markdown_gets_the_heading_and_html_the_body(root: Path) -> None:
+def test_lesson_markdown_gets_a_heading_per_insight_and_html_the_bodies(root: Path) -> None:
     added = sitebuild.additions(root)
-    check = added.self_checks[LESSON_PAGE]
-    markdown = added.markdown(LESSON_PAGE, "Text.")
-    assert markdown == "Text.\n\n## Check yourself\n\n<!-- lessonkit:self-check -->\n"
-    html = '<p>Text.</p>\n<h2 id="check-yourself">Check yourself</h2>\n'
-    slot = "<!-- lessonkit:self-check -->"
-    # An author who quotes the slot keeps the quote: the last one is filled.
-    filled = added.html(LESSON_PAGE, f"<p>{slot}</p>\n{html}{slot}\n<div>notes</div>")
-    assert filled == f"<p>{slot}</p>\n{html}{check.rstrip()}\n<div>notes</div>"
+    first, second = (block.html for block in added.self_checks[LESSON_PAGE])
+    body = "Intro.\n\n## 1. First idea\n\nText.\n\n## 2. Second idea\n\nMore.\n\n[^a]: Note."
+    markdown = added.markdown(LESSON_PAGE, body)
+    assert markdown == (
+        "Intro.\n\n## 1. First idea\n\nText.\n\n\n"
+        "### Check yourself: section 1 { #check-yourself-1 }\n\n"
+        "<!-- lessonkit:self-check 1 -->\n\n"
+        "## 2. Second idea\n\nMore.\n\n[^a]: Note.\n\n"
+        "### Check yourself: section 2 { #check-yourself-2 }\n\n"
+        "<!-- lessonkit:self-check 2 -->\n\n"
+        "## Take the quiz in your terminal { #take-the-quiz }\n\n"
+        "<!-- lessonkit:quiz-call -->\n"
+    )
+    html = (
+        "<p>Quoted: <!-- lessonkit:self-check 1 --></p>\n"
+        "<!-- lessonkit:self-check 1 -->\n<!-- lessonkit:self-check 2 -->\n"
+        "<!-- lessonkit:quiz-call -->\n<div>notes</div>"
+    )
+    filled = added.html(LESSON_PAGE, html, "https://github.com/someone/lessonkit")
+    # An author who quotes a slot keeps the quote: the last one is filled.
+    assert filled == (
+        "<p>Quoted: <!-- lessonkit:self-check 1 --></p>\n"
+        f"{first.rstrip()}\n{second.rstrip()}\n"
+        f"{sitepage.quiz_call('lesson-one', 'https://github.com/someone/lessonkit')}\n"
+        "<div>notes</div>"
+    )
     with pytest.raises(LessonkitError) as caught:
-        added.html(LESSON_PAGE, html)  # a Markdown extension that drops comments
+        added.html(LESSON_PAGE, "<p>Text.</p>")  # a Markdown extension that drops comments
     assert str(caught.value) == (
         f"{LESSON_PAGE}: the self-check's place was lost between Markdown and the page; "
         "does a Markdown extension remove HTML comments?"
     )
 
 
+def test_a_marker_moves_checks_into_a_review_and_fences_are_skipped(root: Path) -> None:
+    added = sitebuild.additions(root)
+    body = (
+        "## 1. First idea\n\n```md\n## 2. Not a heading\n<!-- lessonkit:check 9 -->\n```\n\n"
+        "## 2. Second idea\n\n## Review\n\n<!-- lessonkit:check 1 2 -->\n\n## Glossary\n"
+    )
+    markdown = added.markdown(LESSON_PAGE, body)
+    assert "### Check yourself" not in markdown
+    assert (
+        "## Review\n\n\n## Check yourself: review { #check-yourself-review }\n\n"
+        "<!-- lessonkit:self-check 1 -->\n\n<!-- lessonkit:self-check 2 -->\n\n\n\n"
+        "## Glossary\n"
+    ) in markdown
+    with pytest.raises(LessonkitError) as caught:
+        added.markdown(LESSON_PAGE, "## 1. First idea\n\n<!-- lessonkit:check 3 -->\n")
+    assert str(caught.value) == (
+        f"{LESSON_PAGE}: `<!-- lessonkit:check 3 -->` names insight 3, which has no "
+        "questions; use one of 1, 2"
+    )
+
+
+def test_a_lesson_without_numbered_sections_gets_one_check_at_the_end(root: Path) -> None:
+    added = sitebuild.additions(root)
+    markdown = added.markdown(LESSON_PAGE, "Text.")
+    assert markdown.startswith(
+        "Text.\n\n## Check yourself { #check-yourself }\n\n"
+        "<!-- lessonkit:self-check 1 -->\n\n<!-- lessonkit:self-check 2 -->\n"
+    )
+
+
+def test_tidy_turns_empty_headers_into_cells_and_wraps_images() -> None:
+    html = '<th></th><th>GPU</th><img alt="x" src="img/a.svg" /><a href="b"><img src="c.png"></a>'
+    assert sitepage.tidy(html) == (
+        '<td></td><th>GPU</th><a class="lk-zoom" href="img/a.svg">'
+        '<img alt="x" src="img/a.svg" /></a><a href="b"><img src="c.png"></a>'
+    )
+    # A scheme's variant: the link is hidden with its image.
+    assert sitepage.tidy('<img alt="x" src="img/a-dark.svg#only-dark" />') == (
+        '<a class="lk-zoom lk-only-dark" href="img/a-dark.svg#only-dark">'
+        '<img alt="x" src="img/a-dark.svg#only-dark" /></a>'
+    )
+
+
+def test_install_marker_gets_the_commands_with_the_address_only_when_known() -> None:
+    page = f"<p>Install:</p>\n{sitepage.INSTALL_MARKER}"
+    local = sitepage.fill("content/index.md", page, [], None, None)
+    assert "pip install .</code>" in local and "github" not in local
+    published = sitepage.fill("content/index.md", page, [], None, "https://github.com/a/b")
+    assert 'pip install &quot;git+https://github.com/a/b&quot;</code>' in published
+    assert '<a href="https://github.com/a/b">https://github.com/a/b</a>' in published
+
+
 def test_other_pages_are_left_alone(root: Path) -> None:
     added = sitebuild.additions(root)
     for page in (PLAN_PAGE, "content/index.md", ""):
         assert added.markdown(page, "Text.") == "Text."
-        assert added.html(page, "<p>Text. <!-- lessonkit:self-check --></p>") == (
-            "<p>Text. <!-- lessonkit:self-check --></p>"
+        assert added.html(page, "<p>Text. <!-- lessonkit:self-check 1 --></p>") == (
+            "<p>Text. <!-- lessonkit:self-check 1 --></p>"
         )
 
 

@@ -12,7 +12,7 @@ from mkdocs.structure.pages import Page
 
 # Only this light module at import: the course check (pydantic, YAML) loads when the
 # course changed since the last build, not on every build.
-from lessonkit import sitebuild
+from lessonkit import sitebuild, sitepage
 from lessonkit.errors import ContentError, LessonkitError
 
 _added: sitebuild.Additions | None = None
@@ -55,7 +55,14 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             entries.append(sitebuild.LessonEntry(
                 lesson.title, href, lesson.minutes, lesson.questions, lesson.summary))  # fmt: skip
         return f"{markdown}\n\n{sitebuild.plan_lessons(entries)}"
-    return _added.markdown(source, markdown)  # a lesson gets its self-check's heading
+    try:
+        return _added.markdown(source, markdown)  # a lesson gets its self-checks' headings
+    except LessonkitError as error:
+        raise PluginError(str(error)) from None
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    return sitepage.tidy(html)  # empty table headers, images that open full size
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
@@ -63,7 +70,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     # out of the index (its answers would turn up as results) at no parsing cost.
     assert _added is not None, "on_pre_build works out the additions first"
     try:
-        return _added.html(_course_path(page, _root(config)), output)
+        return _added.html(_course_path(page, _root(config)), output, config.repo_url or None)
     except LessonkitError as error:
         raise PluginError(str(error)) from None
 

@@ -21,28 +21,23 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from lessonkit import __version__, cachefile
-from lessonkit.errors import LessonkitError
+from lessonkit import __version__, cachefile, sitepage
 
 __all__ = [
     "CACHE",
     "SELF_CHECK_TITLE",
     "Additions",
+    "Block",
     "LessonEntry",
     "PlanLesson",
     "additions",
     "plan_lessons",
 ]
 
-SELF_CHECK_TITLE = "Check yourself"
+SELF_CHECK_TITLE = sitepage.SELF_CHECK_TITLE
 CACHE = Path(".cache") / "lessonkit" / "site.json"
-FORMAT = 2  # bump when the cached layout changes
+FORMAT = 3  # bump when the cached layout changes
 _PACKAGE = Path(__file__).resolve().parent
-# The self-check's heading goes into the Markdown, so the table of contents lists it;
-# its body goes into the finished page, in place of this comment. There the search
-# index never sees it (the answers would turn up as results), and neither Markdown
-# nor the search plugin spends time scanning it.
-_SLOT = "<!-- lessonkit:self-check -->"
 # Named tuples, not dataclasses: this module loads on every build, and each dataclass
 # costs about a millisecond to define.
 
@@ -57,32 +52,39 @@ class PlanLesson(NamedTuple):
     summary: str
 
 
+class Block(NamedTuple):
+    """One self-check: the questions on one insight, as HTML."""
+
+    insight: int
+    html: str
+
+
 class Additions(NamedTuple):
     """What the build adds; pages are named by path relative to the course folder, with `/`."""
 
     warnings: tuple[str, ...]  # only template placeholders: `--strict` fails on them
-    self_checks: Mapping[str, str]  # lesson page → the HTML of its self-check
+    self_checks: Mapping[str, tuple[Block, ...]]  # lesson page → its self-checks, by insight
     plans: Mapping[str, tuple[PlanLesson, ...]]  # plan page → its lessons, in reading order
+    quizzes: Mapping[str, str]  # lesson page → the slug `lessonkit quiz` takes
 
     def markdown(self, page: str, markdown: str) -> str:
-        """A lesson's Markdown ending with the self-check heading and a slot for its body."""
-        if page not in self.self_checks:
-            return markdown
-        return f"{markdown}\n\n## {SELF_CHECK_TITLE}\n\n{_SLOT}\n"
+        """A lesson's Markdown with each self-check's heading and slot at the end of its
+        insight's `## N.` section (or at the author's marker), and the call to action last.
 
-    def html(self, page: str, html: str) -> str:
-        """A lesson's finished page with the self-check in its slot (the last one, as authors
-        may quote the slot in their text)."""
-        check = self.self_checks.get(page)
-        if check is None:
-            return html
-        before, slot, after = html.rpartition(_SLOT)
-        if not slot:
-            raise LessonkitError(
-                f"{page}: the self-check's place was lost between Markdown and the page; "
-                "does a Markdown extension remove HTML comments?"
-            )
-        return f"{before}{check.rstrip()}{after}"
+        Raises LessonkitError for a marker naming an insight without questions.
+        """
+        blocks = self.self_checks.get(page)
+        if blocks is None:
+            return markdown
+        return sitepage.place(page, markdown, [block.insight for block in blocks])
+
+    def html(self, page: str, html: str, repo_url: str | None = None) -> str:
+        """A finished page with its self-checks and call to action in their slots (the last of
+        each, as authors may quote a slot in their text)."""
+        blocks = self.self_checks.get(page)
+        checks = [block.html for block in blocks or ()]
+        quiz = self.quizzes.get(page) if blocks is not None else None
+        return sitepage.fill(page, html, checks, quiz, repo_url)
 
 
 def additions(root: Path) -> Additions:
@@ -135,10 +137,18 @@ def _work_out(root: Path) -> Additions:
 
     course = load_course(root, allow_placeholders=True)
     self_checks = {}
+    quizzes = {}
     for lesson in course.lessons.values():
         sections = {heading.anchor: heading.text for heading in lesson.headings}
-        check = site.self_check(course.banks[lesson.meta.quiz], lesson.meta.quiz, sections)
-        self_checks[_relative(root, lesson.path)] = check
+        bank = course.banks[lesson.meta.quiz]
+        blocks = []
+        first = 1
+        for insight in sorted({q.insight for q in bank.questions}):
+            questions = [q for q in bank.questions if q.insight == insight]
+            blocks.append(Block(insight, site.block(bank, questions, sections, first=first)))
+            first += len(questions)
+        self_checks[_relative(root, lesson.path)] = tuple(blocks)
+        quizzes[_relative(root, lesson.path)] = lesson.meta.quiz
     plans = {}
     for plan in course.plans.values():
         lessons = [course.lessons[slug] for slug in plan.meta.lessons]
@@ -153,7 +163,7 @@ def _work_out(root: Path) -> Additions:
             for lesson in lessons
         )
     warnings = tuple(str(problem) for problem in course.problems)
-    return Additions(warnings, self_checks, plans)
+    return Additions(warnings, self_checks, plans, quizzes)
 
 
 def _relative(root: Path, path: Path) -> str:
@@ -205,7 +215,11 @@ def _read(cache: Path, key: str) -> Additions | None:
             page: tuple(PlanLesson(**lesson) for lesson in lessons)
             for page, lessons in data["plans"].items()
         }
-        return Additions(tuple(data["warnings"]), dict(data["self_checks"]), plans)
+        checks = {
+            page: tuple(Block(int(n), str(text)) for n, text in blocks)
+            for page, blocks in data["self_checks"].items()
+        }
+        return Additions(tuple(data["warnings"]), checks, plans, dict(data["quizzes"]))
     except (KeyError, TypeError, AttributeError):
         return None  # missing, unreadable or another layout: work it out again
 
@@ -214,6 +228,8 @@ def _write(cache: Path, key: str, found: Additions) -> None:
     cachefile.write(cache, {
         "key": key,
         "warnings": list(found.warnings),
-        "self_checks": dict(found.self_checks),
+        "self_checks": {page: [list(b) for b in found.self_checks[page]]
+                        for page in found.self_checks},
+        "quizzes": dict(found.quizzes),
         "plans": {page: [item._asdict() for item in items] for page, items in found.plans.items()},
     })  # fmt: skip
