@@ -1,0 +1,131 @@
+"""A bank as GIFT, Moodle's plain-text question format.
+
+GIFT has no points, hints, ordering questions or matching distractors, and this
+export writes plain text: Markdown and code blocks are flattened to one line.
+Every `~ = # { } :` and backslash in a text is escaped with a backslash.
+"""
+
+from __future__ import annotations
+
+from lessonkit.export.common import (
+    Export,
+    Loss,
+    Source,
+    has_markup,
+    multiline,
+    number,
+    plain_text,
+    scoring,
+)
+from lessonkit.models import (
+    ChoiceQuestion,
+    MatchQuestion,
+    MultipleQuestion,
+    NumericQuestion,
+    OrderQuestion,
+    Question,
+    TextQuestion,
+    TrueFalseQuestion,
+)
+
+_SPECIALS = "~=#{}:"
+
+
+def escape(text: str) -> str:
+    """Text safe inside GIFT: backslash first, then each special character, on one line."""
+    text = text.replace("\\", "\\\\")
+    for special in _SPECIALS:
+        text = text.replace(special, "\\" + special)
+    return " ".join(text.split())
+
+
+def convert(source: Source) -> Export:
+    """The bank as a GIFT text file (UTF-8), one question per blank-line-separated block."""
+    blocks = [f"// {escape(source.bank.title)} (lessonkit: {source.slug})", f"$CATEGORY: "
+              f"$course$/top/lessonkit/{escape(source.bank.title)}"]  # fmt: skip
+    losses: list[Loss] = []
+    for question in source.bank.questions:
+        if isinstance(question, OrderQuestion):
+            losses.append(Loss(question.id, "type `order`: GIFT has no ordering type; left out"))
+            continue
+        losses += _losses(question)
+        blocks.append(_question(source, question))
+    return Export(("\n\n".join(blocks) + "\n").encode(), losses)
+
+
+def _text(markdown: str) -> str:
+    return escape(plain_text(markdown))
+
+
+def _losses(question: Question) -> list[Loss]:
+    losses = []
+    texts = [question.prompt, question.explanation]
+    if isinstance(question, ChoiceQuestion):
+        texts += [o.text for o in question.options] + [o.feedback or "x" for o in question.options]
+    if any(has_markup(text) for text in texts):
+        losses.append(Loss(question.id, "Markdown formatting: GIFT gets plain text"))
+    if question.points != 1:
+        losses.append(Loss(question.id, f"points {number(question.points)}: GIFT has no points"))
+    if question.hint:
+        losses.append(Loss(question.id, "hint: GIFT has no hints"))
+    if isinstance(question, MultipleQuestion | MatchQuestion) and scoring(question) != "partial":
+        rule = scoring(question)
+        losses.append(Loss(question.id, f"scoring `{rule}`: GIFT gives partial credit"))
+    if isinstance(question, MatchQuestion) and question.distractors:
+        losses.append(Loss(question.id, "distractors: GIFT matching has none"))
+    if isinstance(question, TextQuestion):
+        if question.patterns:
+            losses.append(Loss(question.id, "patterns: GIFT takes exact answers only"))
+        if question.case_sensitive:
+            losses.append(Loss(question.id, "case_sensitive: GIFT ignores letter case"))
+        if multiline(question):
+            losses.append(Loss(question.id, "multiline: GIFT answers are one line"))
+    return losses
+
+
+def _feedback(text: str | None) -> str:
+    return f"#{_text(text)}" if text else ""
+
+
+def _weight(share: float) -> str:
+    return f"{share * 100:.5f}".rstrip("0").rstrip(".")
+
+
+def _question(source: Source, question: Question) -> str:
+    prompt = _text(question.prompt)
+    if isinstance(question, NumericQuestion) and question.unit:
+        prompt += f" (answer in {escape(question.unit)})"
+    explanation = _text(question.explanation)
+    url = source.section_url(question)
+    if url:
+        explanation += " Re-read: " + escape(url)
+    lines = [f"// {question.id}", f"::{escape(question.id)}::[plain]{prompt}{{"]
+    lines += _answers(question)
+    lines.append(f"####{explanation}")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def _answers(question: Question) -> list[str]:
+    if isinstance(question, ChoiceQuestion):
+        if isinstance(question, MultipleQuestion):
+            needed = sum(o.correct for o in question.options)
+            return [
+                f"~%{_weight(1 / needed if o.correct else -1 / needed)}%"
+                f"{_text(o.text)}{_feedback(o.feedback)}"
+                for o in question.options
+            ]
+        return [
+            f"{'=' if o.correct else '~'}{_text(o.text)}{_feedback(o.feedback)}"
+            for o in question.options
+        ]
+    if isinstance(question, TrueFalseQuestion):
+        return ["TRUE" if question.answer else "FALSE"]
+    if isinstance(question, NumericQuestion):
+        margin = max(question.tolerance or 0.0,
+                     (question.relative_tolerance or 0.0) * abs(question.answer))  # fmt: skip
+        return [f"#{number(question.answer)}:{number(margin)}"]
+    if isinstance(question, TextQuestion):
+        return [f"={escape(a)}" for a in question.accept]
+    assert isinstance(question, MatchQuestion)
+    return [f"={escape(p.left)} -> {escape(p.right)}" for p in question.pairs]
