@@ -308,7 +308,7 @@ def _add_list(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 def _export(args: argparse.Namespace) -> int:
     from .export import SUFFIXES, convert, summary
-    from .export.sources import gather
+    from .export.sources import gather, is_plan
 
     sources = gather(args.target)
     exports = [(source, convert(source, args.to)) for source in sources]
@@ -320,7 +320,7 @@ def _export(args: argparse.Namespace) -> int:
         print("lessonkit: nothing written (--strict and some questions lost something)",
               file=sys.stderr)  # fmt: skip
         return EXIT_PROBLEMS
-    single = len(exports) == 1 and args.out and not Path(args.out).is_dir()
+    single = args.out and not is_plan(args.target) and not Path(args.out).is_dir()
     folder = Path(args.out) if args.out and not single else Path()
     for source, export in exports:
         path = Path(args.out) if single else folder / f"{source.slug}{SUFFIXES[args.to]}"

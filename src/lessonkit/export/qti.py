@@ -63,6 +63,7 @@ def convert(source: Source) -> Export:
                 ("imsmanifest.xml", _xml(_manifest(ident, source))),
                 (f"{ident}/{ident}.xml", _xml(root)),
                 (f"{ident}/assessment_meta.xml", _xml(_meta(ident, source))),
+                ("non_cc_assessments/", b""),  # as Canvas's own exports and text2qti have
             ]
         ),
         losses,

@@ -20,6 +20,11 @@ def gather(target: str, *, cwd: Path | None = None) -> list[Source]:
     return [_source(slug, here) for slug in plan]
 
 
+def is_plan(target: str, *, cwd: Path | None = None) -> bool:
+    """Whether ``target`` names a learning plan (whose banks are exported into a folder)."""
+    return _plan_lessons(target, (cwd or Path.cwd()).resolve()) is not None
+
+
 def _plan_lessons(target: str, cwd: Path) -> list[str] | None:
     if "/" in target or target.endswith((".yml", ".yaml")):
         return None
