@@ -41,8 +41,11 @@ def escape(text: str) -> str:
 
 def convert(source: Source) -> Export:
     """The bank as a GIFT text file (UTF-8), one question per blank-line-separated block."""
-    blocks = [f"// {escape(source.bank.title)} (lessonkit: {source.slug})", f"$CATEGORY: "
-              f"$course$/top/lessonkit/{escape(source.bank.title)}"]  # fmt: skip
+    title = " ".join(source.bank.title.split())
+    # A comment runs to the end of its line, unescaped; the category is a path, so it
+    # takes the slug rather than a title that may hold `/`.
+    blocks = [f"// {title} (lessonkit: {source.slug})",
+              f"$CATEGORY: $course$/top/lessonkit/{source.slug}"]  # fmt: skip
     losses: list[Loss] = []
     for question in source.bank.questions:
         if isinstance(question, OrderQuestion):
@@ -54,7 +57,8 @@ def convert(source: Source) -> Export:
 
 
 def _text(markdown: str) -> str:
-    return escape(plain_text(markdown))
+    # Moodle reads any answer holding `->` as a matching pair, and GIFT has no escape for it.
+    return escape(plain_text(markdown).replace("->", "→"))
 
 
 def _losses(question: Question) -> list[Loss]:
@@ -64,6 +68,8 @@ def _losses(question: Question) -> list[Loss]:
         texts += [o.text for o in question.options] + [o.feedback or "x" for o in question.options]
     if any(has_markup(text) for text in texts):
         losses.append(Loss(question.id, "Markdown formatting: GIFT gets plain text"))
+    if any("->" in plain_text(text) for text in texts):
+        losses.append(Loss(question.id, "`->` written as `→`: GIFT reads `->` as a matching pair"))
     if question.points != 1:
         losses.append(Loss(question.id, f"points {number(question.points)}: GIFT has no points"))
     if question.hint:
@@ -98,7 +104,7 @@ def _question(source: Source, question: Question) -> str:
     explanation = _text(question.explanation)
     url = source.section_url(question)
     if url:
-        explanation += " Re-read: " + escape(url)
+        explanation += " " + escape(f"Re-read: {url}")
     lines = [f"// {question.id}", f"::{escape(question.id)}::[plain]{prompt}{{"]
     lines += _answers(question)
     lines.append(f"####{explanation}")
@@ -128,4 +134,6 @@ def _answers(question: Question) -> list[str]:
     if isinstance(question, TextQuestion):
         return [f"={escape(a)}" for a in question.accept]
     assert isinstance(question, MatchQuestion)
-    return [f"={escape(p.left)} -> {escape(p.right)}" for p in question.pairs]
+    arrow = "→"  # a side holding `->` would split the pair in the wrong place
+    return [f"={escape(p.left.replace('->', arrow))} -> {escape(p.right.replace('->', arrow))}"
+            for p in question.pairs]  # fmt: skip
