@@ -327,7 +327,9 @@ def _export(args: argparse.Namespace) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(export.data)
         count = len(source.bank.questions)
-        print(f"wrote {path} ({count} question{'' if count == 1 else 's'} from {source.slug})")
+        kept = f"{count - export.omitted} of " if export.omitted else ""
+        print(f"wrote {path} ({kept}{count} question{'' if count == 1 else 's'} "
+              f"from {source.slug})")  # fmt: skip
     return EXIT_OK
 
 

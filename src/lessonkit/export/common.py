@@ -70,6 +70,7 @@ class Loss:
 
     question: str
     what: str
+    omitted: bool = False  # the whole question was left out, not just part of it
 
     def __str__(self) -> str:
         return f"{self.question}: {self.what}"
@@ -85,6 +86,11 @@ class Export:
     @property
     def lossy_questions(self) -> int:
         return len({loss.question for loss in self.losses})
+
+    @property
+    def omitted(self) -> int:
+        """How many questions the format could not hold at all."""
+        return len({loss.question for loss in self.losses if loss.omitted})
 
 
 def html_text(markdown: str, *, inline: bool = False) -> str:

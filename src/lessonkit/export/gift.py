@@ -49,7 +49,8 @@ def convert(source: Source) -> Export:
     losses: list[Loss] = []
     for question in source.bank.questions:
         if isinstance(question, OrderQuestion):
-            losses.append(Loss(question.id, "type `order`: GIFT has no ordering type; left out"))
+            what = "type `order`: GIFT has no ordering type; left out"
+            losses.append(Loss(question.id, what, omitted=True))
             continue
         losses += _losses(question)
         blocks.append(_question(source, question))

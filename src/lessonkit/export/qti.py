@@ -110,7 +110,8 @@ def _explanation(source: Source, question: Question) -> str:
 
 def _item(section: ET.Element, source: Source, question: Question) -> list[Loss]:
     if isinstance(question, OrderQuestion):
-        return [Loss(question.id, "type `order`: Canvas has no ordering question; left out")]
+        what = "type `order`: Canvas has no ordering question; left out"
+        return [Loss(question.id, what, omitted=True)]
     losses = _common_losses(question)
     item = ET.SubElement(section, "item", {"ident": _ident("item", question.id),
                                            "title": question.id})  # fmt: skip
