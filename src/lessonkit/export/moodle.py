@@ -2,8 +2,8 @@
 
 `multiple` becomes `multichoice` with fractions +1/n for each right option and
 -1/n for each wrong one; Moodle floors the total at 0, which is lessonkit's own
-partial-credit rule. `order` becomes the `ordering` type (standard since Moodle 4.4,
-a plugin before) graded by neighbouring pairs, as lessonkit grades it.
+partial-credit rule. `order` becomes the `ordering` type (in Moodle's core in recent releases, a plugin
+before) graded by neighbouring pairs, as lessonkit grades it.
 """
 
 from __future__ import annotations
@@ -143,14 +143,15 @@ def _body(element: ET.Element, source: Source, question: Question) -> list[Loss]
         ET.SubElement(element, "layouttype").text = "VERTICAL"
         ET.SubElement(element, "selecttype").text = "ALL"
         ET.SubElement(element, "selectcount").text = "0"
-        ET.SubElement(element, "gradingtype").text = "RELATIVE_NEXT_EXCLUDE_LAST"
+        # Moodle's "relative to the next item (excluding last)" is lessonkit's neighbouring
+        # pairs rule; its ALL_OR_NOTHING is lessonkit's `all_or_nothing`.
+        partial = scoring(question) == "partial"
+        grading = "RELATIVE_NEXT_EXCLUDE_LAST" if partial else "ALL_OR_NOTHING"
+        ET.SubElement(element, "gradingtype").text = grading
         ET.SubElement(element, "showgrading").text = "SHOW"
         ET.SubElement(element, "numberingstyle").text = "none"
         for position, item in enumerate(question.items, start=1):
-            _answer(element, str(position), html.escape(item))
-        if scoring(question) != "partial":
-            losses.append(Loss(question.id, f"scoring `{scoring(question)}`: graded by "
-                               "neighbouring pairs with partial credit"))  # fmt: skip
+            _answer(element, str(position), html.escape(item))  # written in the right order
     elif isinstance(question, MatchQuestion):
         ET.SubElement(element, "shuffleanswers").text = _shuffle(source, question)
         for pair in question.pairs:
