@@ -2,8 +2,8 @@
 
 `multiple` becomes `multichoice` with fractions +1/n for each right option and
 -1/n for each wrong one; Moodle floors the total at 0, which is lessonkit's own
-partial-credit rule. `order` becomes the `ordering` type (in Moodle's core in recent releases, a plugin
-before) graded by neighbouring pairs, as lessonkit grades it.
+partial-credit rule. `order` becomes the `ordering` type (in Moodle's core in recent
+releases, a plugin before) graded by neighbouring pairs, as lessonkit grades it.
 """
 
 from __future__ import annotations
