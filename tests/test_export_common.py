@@ -378,3 +378,40 @@ def test_the_real_bank_is_found_with_its_lesson() -> None:
     assert source.slug == "gpu-vs-tpu"
     assert source.plan == "ai-hardware-fundamentals"
     assert source.bank.questions
+
+
+# --- fields other issues add to the question format --------------------------------
+
+
+def _with(question_id: str, **fields: object) -> Source:
+    """every_type() with extra fields set on one question, as a later model may carry them."""
+    source = every_type()
+    questions = [q.model_copy(update=fields) if q.id == question_id else q
+                 for q in source.bank.questions]  # fmt: skip
+    bank = source.bank.model_copy(update={"questions": questions})
+    return Source(source.slug, bank, source.lesson, source.modified)
+
+
+def test_all_or_nothing_scoring_is_carried_or_reported() -> None:
+    multiple = _with("ex-multiple", scoring="all_or_nothing")
+    assert "ex-multiple: scoring `all_or_nothing`: Moodle's multichoice always gives partial " \
+        "credit" in map(str, convert(multiple, "moodle").losses)
+    assert "ex-multiple: scoring `all_or_nothing`: GIFT gives partial credit" in map(
+        str, convert(multiple, "gift").losses
+    )
+    order = _with("ex-order", scoring="all_or_nothing")
+    assert b"<gradingtype>ALL_OR_NOTHING</gradingtype>" in convert(order, "moodle").data
+    assert not [loss for loss in convert(order, "moodle").losses if loss.question == "ex-order"]
+
+
+def test_multiline_text_is_reported_where_answers_are_one_line() -> None:
+    source = _with("ex-text", multiline=True)
+    for to, what in [("qti", "Canvas takes one line"),
+                     ("moodle", "Moodle short answers are one line"),
+                     ("gift", "GIFT answers are one line")]:  # fmt: skip
+        assert f"ex-text: multiline: {what}" in map(str, convert(source, to).losses)
+
+
+def test_a_pinned_option_order_is_not_shuffled_in_moodle() -> None:
+    pinned = convert(_with("ex-single", shuffle=False), "moodle").data.decode()
+    assert pinned.count("<shuffleanswers>false</shuffleanswers>") == 1

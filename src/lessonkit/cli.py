@@ -307,7 +307,8 @@ def _add_list(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 
 def _export(args: argparse.Namespace) -> int:
-    from .export import SUFFIXES, convert, summary
+    from .export import SUFFIXES, convert
+    from .export.common import summary
     from .export.sources import gather, is_plan
 
     sources = gather(args.target)

@@ -1,17 +1,21 @@
 """Export banks to where learners and teachers already are: Anki, Canvas (QTI), Moodle.
 
 Converters are pure: ``convert(source) -> Export`` (bytes plus the losses); finding
-the banks and writing files is left to ``sources`` and the CLI.
+the banks and writing files is left to ``sources`` and the CLI. This module stays
+light (no pydantic), because the CLI reads ``FORMATS`` whenever it builds its parser.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from lessonkit.errors import UsageError
-from lessonkit.export.common import Export, Loss, Source, summary
 
-__all__ = ["FORMATS", "SUFFIXES", "Export", "Loss", "Source", "convert", "summary"]
+if TYPE_CHECKING:
+    from lessonkit.export.common import Export, Source
+
+__all__ = ["FORMATS", "SUFFIXES", "convert"]
 
 FORMATS = ("anki", "qti", "moodle", "gift")
 SUFFIXES = {"anki": ".apkg", "qti": ".qti.zip", "moodle": ".moodle.xml", "gift": ".gift.txt"}
