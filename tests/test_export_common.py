@@ -218,8 +218,8 @@ def test_losses_name_each_question_and_what_it_lost() -> None:
     assert losses["anki"] == []
     assert losses["qti"] == [
         "ex-single: hint: QTI for Canvas has no hints",
-        "ex-multiple: scoring `partial`: Canvas applies its own partial-credit rule to "
-        "multiple answers",
+        "ex-multiple: scoring `partial`: Canvas grades multiple answers by its own option; "
+        'choose "partial credit with penalty" (lessonkit\'s rule)',
         "ex-text: patterns: Canvas compares exact answers only",
         "ex-text: case_sensitive: Canvas ignores letter case",
         "ex-order: type `order`: Canvas has no ordering question; left out",

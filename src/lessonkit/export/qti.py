@@ -147,7 +147,11 @@ def _common_losses(question: Question) -> list[Loss]:
         losses.append(Loss(question.id, "hint: QTI for Canvas has no hints"))
     if isinstance(question, MultipleQuestion):
         rule = scoring(question)
-        what = f"scoring `{rule}`: Canvas applies its own partial-credit rule to multiple answers"
+        # QTI 1.2 cannot say how to score a partly right choice; Canvas scores multiple
+        # answers by its own grading option, chosen in Canvas.
+        what = (f"scoring `{rule}`: Canvas grades multiple answers by its own option; "
+                + ("choose \"partial credit with penalty\" (lessonkit's rule)" if rule == "partial"
+                   else "choose \"exact match\""))  # fmt: skip
         losses.append(Loss(question.id, what))
     if isinstance(question, TextQuestion):
         if question.patterns:
