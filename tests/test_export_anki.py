@@ -139,6 +139,20 @@ def test_the_hostile_bank_imports_without_script(collection: Collection, tmp_pat
     assert len(imported["hostile-text"]["fields"]["Explanation"]) > 9000  # type: ignore[index,arg-type]
 
 
+def test_anki_renders_the_cards_with_the_shipped_note_type(
+    collection: Collection, tmp_path: Path
+) -> None:
+    import_deck(collection, hostile(), tmp_path)
+    (card_id,) = collection.find_cards('"Id:hostile-single"')
+    card = collection.get_card(card_id)
+    front, back = card.question(), card.answer()
+    assert "<pre><code>if a &lt; b and c &gt; d:" in front
+    assert "Answer:" not in front and "Hint" not in front  # no hint: the block is left out
+    assert back.startswith(front.split("</style>")[0])  # the note type's own CSS
+    assert '<hr id="answer">' in back and "<b>Answer:</b> a) =equals" in back
+    assert "Re-read:" in back
+
+
 def test_the_note_type_renders_code_offline() -> None:
     assert "pre {" in anki.CSS and "overflow-x: auto" in anki.CSS
     for text in (anki.CSS, anki.FRONT, anki.BACK):

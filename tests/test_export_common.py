@@ -307,6 +307,16 @@ def test_a_plan_slug_exports_every_bank_of_the_plan(
     assert zipfile.ZipFile(course / "exports/lesson-one.qti.zip").testzip() is None
 
 
+def test_an_unwritable_place_is_a_usage_error(
+    course: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (course / "taken").write_text("a file, not a folder", encoding="utf-8")
+    assert main(["export", "test-plan", "--to", "gift", "--out", "taken"]) == 2
+    assert capsys.readouterr().err.endswith(
+        "lessonkit: cannot write taken/lesson-one.gift.txt: File exists\n"
+    )
+
+
 def test_an_unknown_bank_is_a_usage_error(
     course: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -325,8 +325,11 @@ def _export(args: argparse.Namespace) -> int:
     folder = Path(args.out) if args.out and not single else Path()
     for source, export in exports:
         path = Path(args.out) if single else folder / f"{source.slug}{SUFFIXES[args.to]}"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(export.data)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(export.data)
+        except OSError as error:
+            raise UsageError(f"cannot write {path}: {error.strerror or error}") from None
         count = len(source.bank.questions)
         kept = f"{count - export.omitted} of " if export.omitted else ""
         print(f"wrote {path} ({kept}{count} question{'' if count == 1 else 's'} "

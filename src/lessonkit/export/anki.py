@@ -52,7 +52,6 @@ code { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace
   font-size: 0.9em; }
 .lk-options { padding-left: 1.4em; }
 .lk-hint, .lk-lesson { font-size: 0.85em; opacity: 0.8; }
-.lk-answer { border-top: 1px solid rgba(127,127,127,0.4); padding-top: 0.5em; }
 """
 
 FRONT = """\
