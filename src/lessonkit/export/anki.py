@@ -214,8 +214,3 @@ def _numeric(question: NumericQuestion) -> str:
     elif question.relative_tolerance:
         margin = f" (± {number(question.relative_tolerance * 100)} %)"
     return f"{number(question.answer)}{unit}{margin}"
-
-
-def note_fields() -> list[str]:
-    """The note type's field names, in order (for readers of the deck)."""
-    return list(FIELDS)

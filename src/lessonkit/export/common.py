@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import io
 import re
 import zipfile
 from collections.abc import Iterable, Mapping, Sequence
@@ -131,8 +132,6 @@ def stable_int(*parts: str, low: int, high: int) -> int:
 
 def deterministic_zip(entries: Iterable[tuple[str, bytes]]) -> bytes:
     """A zip of ``(name, data)`` with fixed timestamps and permissions, entries sorted."""
-    import io
-
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name, data in sorted(entries):
