@@ -312,6 +312,63 @@ def _add_list(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     parser.set_defaults(handler=_list)
 
 
+# --- export (Anki, Canvas QTI, Moodle; logic in export/) ----------------------------------
+
+
+def _export(args: argparse.Namespace) -> int:
+    from .export import SUFFIXES, convert
+    from .export.common import summary
+    from .export.sources import gather, is_plan
+
+    sources = gather(args.target)
+    exports = [(source, convert(source, args.to)) for source in sources]
+    for source, export in exports:
+        for loss in export.losses:
+            print(f"{source.slug}: {loss}", file=sys.stderr)
+    print(summary([export for _, export in exports]), file=sys.stderr)
+    if args.strict and any(export.losses for _, export in exports):
+        print("lessonkit: nothing written (--strict and some questions lost something)",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_PROBLEMS
+    single = args.out and not is_plan(args.target) and not Path(args.out).is_dir()
+    folder = Path(args.out) if args.out and not single else Path()
+    for source, export in exports:
+        path = Path(args.out) if single else folder / f"{source.slug}{SUFFIXES[args.to]}"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(export.data)
+        except OSError as error:
+            raise UsageError(f"cannot write {path}: {error.strerror or error}") from None
+        count = len(source.bank.questions)
+        kept = f"{count - export.omitted} of " if export.omitted else ""
+        print(f"wrote {path} ({kept}{count} question{'' if count == 1 else 's'} "
+              f"from {source.slug})")  # fmt: skip
+    return EXIT_OK
+
+
+def _add_export(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .export import FORMATS
+
+    parser = commands.add_parser(
+        "export",
+        help="export banks to Anki (.apkg), Canvas (QTI), Moodle XML or GIFT",
+        description="Export one bank (a quiz slug or a bank file) or every bank of a learning "
+        "plan (a plan slug) for Anki, Canvas or Moodle. What a format cannot express is listed "
+        "per question on stderr. The same bank always gives the same bytes.",
+    )
+    parser.add_argument("target", metavar="SLUG|PATH", help="quiz slug, bank file or plan slug")
+    parser.add_argument("--to", required=True, choices=FORMATS, help="the format to write")
+    parser.add_argument(
+        "--out",
+        metavar="FILE",
+        help="file to write (a folder for a plan; default: SLUG plus the format's suffix here)",
+    )
+    parser.add_argument(
+        "--strict", action="store_true", help="exit 1 and write nothing if anything is lost"
+    )
+    parser.set_defaults(handler=_export)
+
+
 # --- the parser ------------------------------------------------------------------
 
 # Each part of the CLI registers its subcommands here; the order is the order in --help.
@@ -325,6 +382,7 @@ REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]],
     _add_new,
     _add_report,
     _add_diff,
+    _add_export,
 ]
 
 

@@ -1,0 +1,132 @@
+"""Moodle XML export, parsed back and compared question by question with the bank.
+
+No registry package reads Moodle XML fully (moodle-xml-parser reads only multichoice
+and cloze), so these tests read it with ElementTree against Moodle's documented format.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from xml.etree import ElementTree as ET
+
+import pytest
+
+from lessonkit.export import moodle
+from lessonkit.export.common import Source, html_text, scoring
+from lessonkit.models import (
+    ChoiceQuestion,
+    MatchQuestion,
+    MultipleQuestion,
+    NumericQuestion,
+    OrderQuestion,
+    Question,
+    TextQuestion,
+    TrueFalseQuestion,
+)
+from test_export_common import every_type, hostile, real_bank
+
+# Moodle's grade list (question_bank::fraction_options_full), as percentages: an imported
+# fraction that is not one of these is rounded to the nearest by Moodle's importer.
+MOODLE_GRADES = [100, 90, 83.33333, 80, 75, 70, 66.66667, 60, 50, 40, 33.33333, 30, 25, 20,
+                 16.66667, 14.28571, 12.5, 11.11111, 10, 5, 0]  # fmt: skip
+
+
+def parse(source: Source) -> dict[str, ET.Element]:
+    root = ET.fromstring(moodle.convert(source).data)
+    assert root.tag == "quiz"
+    category, *questions = root
+    assert category.get("type") == "category"
+    return {q.findtext("name/text") or "": q for q in questions}
+
+
+def check(question: Question, element: ET.Element, source: Source) -> None:
+    """One question written by the exporter says what the bank says."""
+    assert element.get("type") == moodle.MOODLE_TYPES[question.type]
+    assert element.findtext("idnumber") == question.id
+    assert float(element.findtext("defaultgrade") or 0) == question.points
+    assert (element.findtext("questiontext/text") or "").startswith(html_text(question.prompt))
+    assert element.find("questiontext").get("format") == "html"  # type: ignore[union-attr]
+    general = element.findtext("generalfeedback/text") or ""
+    assert general.startswith(html_text(question.explanation))
+    assert element.findtext("hint/text") == (html_text(question.hint) if question.hint else None)
+    answers = element.findall("answer")
+    if isinstance(question, ChoiceQuestion):
+        assert element.findtext("single") == str(not isinstance(question, MultipleQuestion)).lower()
+        assert [a.findtext("text") for a in answers] == [
+            html_text(o.text, inline=True) for o in question.options
+        ]
+        fractions = [float(a.get("fraction") or "nan") for a in answers]
+        for fraction in fractions:
+            assert min(abs(abs(fraction) - g) for g in MOODLE_GRADES) < 1e-4
+        if isinstance(question, MultipleQuestion):
+            # lessonkit's rule: (right chosen - wrong chosen) / right, floored at 0.
+            right = sum(o.correct for o in question.options)
+            assert fractions == pytest.approx(
+                [100 / right if o.correct else -100 / right for o in question.options], abs=1e-4
+            )
+        else:
+            assert fractions == [100.0 if o.correct else 0.0 for o in question.options]
+        assert [a.findtext("feedback/text") for a in answers] == [
+            html_text(o.feedback) if o.feedback else None for o in question.options
+        ]
+    elif isinstance(question, TrueFalseQuestion):
+        given = {a.findtext("text"): a.get("fraction") for a in answers}
+        assert given == {"true": "100" if question.answer else "0",
+                         "false": "0" if question.answer else "100"}  # fmt: skip
+    elif isinstance(question, NumericQuestion):
+        (answer,) = answers
+        assert float(answer.findtext("text") or "nan") == question.answer
+        tolerance = float(answer.findtext("tolerance") or "nan")
+        assert tolerance == pytest.approx(max(question.tolerance or 0, (
+            question.relative_tolerance or 0) * abs(question.answer)))  # fmt: skip
+    elif isinstance(question, TextQuestion):
+        assert element.findtext("usecase") == ("1" if question.case_sensitive else "0")
+        texts = [(a.findtext("text") or "").replace("\\*", "*") for a in answers]
+        assert texts == question.accept
+    elif isinstance(question, OrderQuestion):
+        assert [html.unescape(a.findtext("text") or "") for a in answers] == question.items
+        assert element.findtext("gradingtype") == (
+            "RELATIVE_NEXT_EXCLUDE_LAST" if scoring(question) == "partial" else "ALL_OR_NOTHING"
+        )
+    else:
+        assert isinstance(question, MatchQuestion)
+        pairs = [(html.unescape(s.findtext("text") or ""), s.findtext("answer/text"))
+                 for s in element.findall("subquestion")]  # fmt: skip
+        assert pairs == [(p.left, p.right) for p in question.pairs] + [
+            ("", d) for d in question.distractors
+        ]
+
+
+@pytest.mark.parametrize("make", [every_type, hostile, real_bank], ids=lambda f: f.__name__)
+def test_every_question_reads_back_as_written(make: Callable[[], Source]) -> None:
+    source = make()
+    found = parse(source)
+    assert list(found) == [q.id for q in source.bank.questions]
+    for question in source.bank.questions:
+        check(question, found[question.id], source)
+
+
+def test_the_category_is_named_after_the_bank() -> None:
+    root = ET.fromstring(moodle.convert(every_type()).data)
+    assert root[0].findtext("category/text") == "$course$/top/lessonkit/Every type"
+
+
+def test_a_literal_star_is_escaped_for_short_answers() -> None:
+    answers = parse(every_type())["ex-text"].findall("answer")
+    assert [a.findtext("text") for a in answers] == ["XLA", "a\\*b"]
+
+
+def test_the_hostile_bank_keeps_no_script() -> None:
+    data = moodle.convert(hostile()).data.decode()
+    assert "<script" not in data and "&lt;script" not in data
+    assert "onerror" not in data and "onclick" not in data
+    assert "日本語 עברית 🚀" in data
+
+
+def test_the_lesson_link_follows_the_explanation() -> None:
+    general = parse(every_type())["ex-single"].findtext("generalfeedback/text")
+    assert general == (
+        '<p>Because b.</p><p>Re-read: <a href="https://courses.test/test-plan/lesson-one/'
+        '#1-first-idea">First idea</a></p>'
+    )
