@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from conftest import LESSON, MakeCourse
-from lessonkit.report import lesson_report, nearly_same, report_course, word_count
+from lessonkit import pageadvice
+from lessonkit.readingtime import word_count
+from lessonkit.report import lesson_report, nearly_same, report_course
 from lessonkit.rulebook import check_course
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -20,7 +22,9 @@ LESSONKIT = str(Path(sys.executable).parent / "lessonkit")
 # (OBJECTIVES), s1 and s4 assess the first, s4 and o1 the second (o1 names it twice, which
 # counts once), none the third; five questions name no objective. Single-choice answers sit
 # at A, A, A, B (A dominates). Question 3 has a catch-all and a near-duplicate option,
-# question 4 a correct option that gives itself away, question 8 a short explanation.
+# question 4 a correct option that gives itself away, question 8 a short explanation and
+# no tolerance, unit or hint. Tags: 2 of 8 apply (s4 is tagged both kinds, t2 neither), and
+# insight 2 has no application question. The lesson's `minutes: 5` is far above its words.
 BANK = """\
 lesson: lesson-one
 title: Lesson one quiz
@@ -31,6 +35,7 @@ questions:
     prompt: Which unit multiplies matrices?
     insight: 1
     objectives: [1]
+    tags: [application]
     section: 1-first-idea
     explanation: The matrix unit does; the scalar unit handles control flow.
     options:
@@ -41,6 +46,7 @@ questions:
     type: single
     prompt: Which memory is stacked beside the chip?
     insight: 1
+    tags: [recall]
     section: 1-first-idea
     explanation: HBM is stacked DRAM packaged beside the processor die.
     options:
@@ -50,6 +56,7 @@ questions:
     type: single
     prompt: What limits an input-bound accelerator?
     insight: 1
+    tags: [recall]
     section: 1-first-idea
     explanation: The input pipeline cannot feed it fast enough, so it waits.
     options:
@@ -61,6 +68,7 @@ questions:
     prompt: What is cost per unit of useful work?
     insight: 1
     objectives: [1, 2]
+    tags: [application, recall]
     section: 1-first-idea
     explanation: Divide the price by throughput that the workload really achieves.
     options:
@@ -71,6 +79,7 @@ questions:
     type: true_false
     prompt: Peak figures are ceilings.
     insight: 1
+    tags: [recall]
     section: a-detail
     explanation: Vendors quote the most a chip can do, never what a workload achieves.
     answer: true
@@ -86,6 +95,7 @@ questions:
     prompt: Order the steps.
     insight: 2
     objectives: [2, 2]
+    tags: [recall]
     section: 2-second-idea
     explanation: Measure first, then price, then divide, as the lesson shows.
     items: [measure, price, divide]
@@ -93,6 +103,7 @@ questions:
     type: numeric
     prompt: What is 6 times 7?
     insight: 2
+    tags: [recall]
     section: 2-second-idea
     explanation: Forty-two.
     answer: 42
@@ -141,6 +152,9 @@ def test_too_few_questions_is_a_validate_problem_not_a_warning(make_course: Make
     course = check_course(make_course())
     [report] = report_course(course)
     assert [w.message for w in report.warnings] == [
+        "the page has no `## Common misconceptions`, `## Key takeaways`, `## Glossary`, "
+        "`## Updates` sections",
+        "minutes: 5 is outside the reading time of 1 min (12 words at 200\u2013230 words a minute)",
         "objective 1 has no questions",
         "questions[0].explanation is short",
         "questions[1].explanation is short",
@@ -160,6 +174,68 @@ def test_word_count_skips_code_links_and_footnotes(make_course: MakeCourse) -> N
     bank = course.banks["lesson-one"]
     report = lesson_report(lesson, bank, course.bank_documents["lesson-one"])
     assert report.reading_minutes == 1
+
+
+def test_word_count_reads_a_figure_pair_once(make_course: MakeCourse) -> None:
+    svg = "<svg/>"
+    body = (
+        "\n![Three alt words](img/a.svg#only-light){ width=\"420\" }\n"
+        "![Three alt words](img/a-dark.svg#only-dark){ width=\"420\" }\n"
+    )
+    files = {f"content/test-plan/img/{n}.svg": svg for n in ("a", "a-dark")}
+    course = check_course(
+        make_course({"content/test-plan/lesson-one.md": LESSON + body, **files})
+    )
+    # The 12 words of the fixture, the alt text once; the dark twin and `{ width }` skipped.
+    assert word_count(course.lessons["lesson-one"]) == 15
+
+
+@pytest.mark.parametrize(
+    ("words", "minutes", "warning"),
+    [
+        (4600, 20, None),  # 4,600 words: 20 to 23 min
+        (4600, 23, None),
+        (4600, 24, "minutes: 24 is outside the reading time of 20\u201323 min (4,600 words at "
+         "200\u2013230 words a minute) (set `minutes:` from 20 to 23)"),
+        (4600, 19, "minutes: 19 is outside the reading time of 20\u201323 min (4,600 words at "
+         "200\u2013230 words a minute) (set `minutes:` from 20 to 23)"),
+    ],
+)  # fmt: skip
+def test_minutes_outside_the_reading_range(
+    make_course: MakeCourse, words: int, minutes: int, warning: str | None
+) -> None:
+    filler = "word " * (words - 12)  # the fixture lesson has 12 words of its own
+    lesson = LESSON.replace("minutes: 5", f"minutes: {minutes}") + f"\n{filler}\n"
+    course = check_course(make_course({"content/test-plan/lesson-one.md": lesson}))
+    [report] = report_course(course)
+    assert report.words == words
+    found = [str(w).split(": ", 1)[1] for w in report.warnings if "minutes:" in w.message]
+    assert found == ([warning] if warning else [])
+
+
+def test_dated_updates_and_appendix_tables(
+    make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    body = (
+        "\n## Common misconceptions\n\nText.\n\n## Key takeaways\n\n- Text.\n"
+        "\n## Glossary\n\nTerm\n:   Meaning.\n"
+        "\n## Appendix: specs\n\n**Chips, as of November 2026**\n\n| a | b |\n|---|---|\n"
+        "| 1 | 2 |\n\n**Prices**\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+        "\n## Updates\n\n- **2026-11-23:** Dated.\n- 2026-11-22: Dated too.\n- Undated.\n"
+    )
+    root = make_course({"content/test-plan/lesson-one.md": LESSON + body})
+    monkeypatch.chdir(root)
+    lesson = check_course(root).lessons["lesson-one"]
+    first = len(LESSON.splitlines()) + 1  # the file line of the body's first line
+    table = first + body.splitlines().index("**Prices**") + 2  # the table's header row
+    undated = first + body.splitlines().index("- Undated.")
+    assert [str(w) for w in pageadvice.page_warnings(lesson)] == [
+        f"content/test-plan/lesson-one.md:{table}:1: an appendix table without an `as of` "
+        "date (say before the table when its figures applied, e.g. "
+        "`**Prices, as of November 2026**`)",
+        f"content/test-plan/lesson-one.md:{undated}:1: an Updates item without a date (start "
+        "it with the date of the change: `- **2026-11-23:** what changed`)",
+    ]
 
 
 def test_report_runs_on_the_real_course() -> None:

@@ -10,15 +10,14 @@ Coverage is counted per insight (every question names one) and per objective
 from __future__ import annotations
 
 import difflib
-import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from . import yamldoc
+from . import figures, pageadvice, questionmix, readingtime, yamldoc
 from .course import Course
 from .errors import Problem, UsageError, display_path
-from .lessons import LessonPage, body_lines
+from .lessons import LessonPage
 from .models import QUESTION_TYPES, Bank, ChoiceQuestion, Question, SingleQuestion
 from .rulebook import MIN_QUESTIONS_PER_INSIGHT as MIN_PER_INSIGHT
 
@@ -26,7 +25,6 @@ from .rulebook import MIN_QUESTIONS_PER_INSIGHT as MIN_PER_INSIGHT
 # insight count's job, so asking for more here would double the same advice.
 MIN_PER_OBJECTIVE = 1
 OBJECTIVE_WIDTH = 60  # objectives are sentences; the table shows their start
-WORDS_PER_MINUTE = 200  # technical prose is read more slowly than the ~240 of fiction
 # Two options are "nearly the same" when they differ only in spelling (a plural, a typo),
 # punctuation or little words. A contrast of whole words, numbers or code is a deliberate
 # minimal pair: `Vec<T>` vs `&Vec<T>`, "127" vs "128", "always" vs "sometimes". Tuned on
@@ -48,8 +46,6 @@ _CATCH_ALL = re.compile(
     r"\b(all|none|both|neither) of (the )?(above|these|those)\b|\bboth [a-d] and [a-d]\b",
     re.IGNORECASE,
 )
-_MARKUP = re.compile(r"!?\[([^\]]*)\]\([^)]*\)|<[^>]+>|\[\^[^\]]+\]|[#*_`>|]")
-_WORD = re.compile(r"[^\W_]+(?:['\u2019.,-][^\W_]+)*")
 
 
 @dataclass(frozen=True)
@@ -67,10 +63,18 @@ class LessonReport:
     types: Counter[str]
     positions: Counter[int]  # 0-based position of the correct option in `single` questions
     warnings: list[Problem] = field(default_factory=list)
+    # Per insight, questions tagged `application` and `recall`; empty if the bank has none.
+    kinds: tuple[Counter[str], ...] = ()
 
     @property
     def reading_minutes(self) -> int:
-        return max(1, math.ceil(self.words / WORDS_PER_MINUTE))
+        """Minutes for a slow reader (the upper end of ``reading_range``)."""
+        return self.reading_range[1]
+
+    @property
+    def reading_range(self) -> tuple[int, int]:
+        """Minutes at the quicker and the slower reading speed."""
+        return readingtime.minutes(self.words)
 
 
 def report_course(course: Course, slug: str | None = None) -> list[LessonReport]:
@@ -129,29 +133,27 @@ def lesson_report(lesson: LessonPage, bank: Bank, document: yamldoc.Document) ->
     warnings += _position_warnings(document, positions)
     for index, question in enumerate(bank.questions):
         warnings += item_warnings(document, index, question)
-    return LessonReport(
+    warnings += questionmix.kind_warnings(lesson, bank, document)
+    warnings += figures.svg_text_warnings(lesson)
+    warnings += pageadvice.page_warnings(lesson)
+    uses_kinds = questionmix.uses_kinds(bank)
+    report = LessonReport(
         slug=lesson.slug,
         title=lesson.meta.title,
         files=(display_path(lesson.path), document.path),
-        words=word_count(lesson),
+        words=readingtime.word_count(lesson),
         minutes=lesson.meta.minutes,
         per_insight=per_insight,
         per_objective=per_objective,
         untagged=sum(not q.objectives for q in bank.questions),
         types=Counter(q.type for q in bank.questions),
         positions=positions,
-        warnings=sorted(warnings),
+        warnings=warnings,
+        kinds=questionmix.kinds_per_insight(bank, len(insights)) if uses_kinds else (),
     )
-
-
-def word_count(lesson: LessonPage) -> int:
-    """Words a reader reads: the body outside code blocks, without link targets and markup."""
-    words = 0
-    for _, line in body_lines(lesson):
-        if line.lstrip().startswith(("[^", "*[")):
-            continue  # footnote and abbreviation definitions are reference, not reading
-        words += len(_WORD.findall(_MARKUP.sub(lambda m: f" {m.group(1) or ''} ", line)))
-    return words
+    warnings += readingtime.minutes_warnings(lesson, report.words)
+    warnings.sort()
+    return report
 
 
 # --- warnings -------------------------------------------------------------------------
@@ -204,6 +206,7 @@ def item_warnings(document: yamldoc.Document, index: int, question: Question) ->
         )
     if isinstance(question, ChoiceQuestion):
         found += _option_warnings(document, index, question)
+    found += questionmix.numeric_warnings(document, index, question)
     return found
 
 
@@ -311,8 +314,9 @@ def _render_one(report: LessonReport) -> str:
     lines = [
         f"{report.slug}: {report.title}",
         f"  files: {', '.join(report.files)}",
-        f"  reading: {report.words:,} words, about {report.reading_minutes} min at "
-        f"{WORDS_PER_MINUTE} words a minute (front matter: {report.minutes} min)",
+        f"  reading: about {readingtime.span(report.reading_range)} at {readingtime.speeds()} "
+        f"words a minute (front matter: {report.minutes} min)",
+        f"    {report.words:,} words counted: {readingtime.COUNTED}",
         f"  questions per insight (at least {MIN_PER_INSIGHT}):",
     ]
     lines += _table(report.per_insight, MIN_PER_INSIGHT, "too few")
@@ -325,6 +329,12 @@ def _render_one(report: LessonReport) -> str:
             f"    ({report.untagged} question{'s' if many else ''} name{'' if many else 's'} "
             "no objective)"
         )
+    if report.kinds:
+        lines.append("  application and recall questions per insight (at least half apply):")
+        lines += [
+            f"    {number}. " + ", ".join(f"{kind} {counts[kind]}" for kind in questionmix.KINDS)
+            for number, counts in enumerate(report.kinds, start=1)
+        ]
     mix = ", ".join(f"{t} {report.types[t]}" for t in QUESTION_TYPES if report.types[t])
     lines.append(f"  question types: {mix}")
     singles = sum(report.positions.values())

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import limits, pagechecks, yamldoc
-from .course import Course, read_course
+from . import figures, limits, pagechecks, yamldoc, yamlstyle
+from .course import BANK_SUFFIXES, Course, read_course
 from .errors import ContentError, Problem, display_path
 from .limits import chars
 
@@ -39,6 +39,10 @@ RULES: tuple[Rule, ...] = (
     Rule("yaml", "Banks and front matter are valid YAML in UTF-8, indented with spaces, "
          "without duplicate keys or custom tags, and under 10 MiB.",
          "a file that does not parse cannot be checked or shown"),
+    Rule("yaml-text", "Text with a Markdown table, list or code block uses `|` or `|-`, "
+         "never the folding `>` or `>-`; plain (unquoted) text holds no ` #`.",
+         "YAML would join the lines into one, or cut the text at the `#` as a comment, "
+         "without an error"),
     Rule("format", "Banks and front matter follow the format of `schemas/*.json`: no unknown "
          "fields, the right types, exactly one correct option in `single` questions.",
          "the quiz and the site read exactly these fields"),
@@ -66,6 +70,9 @@ RULES: tuple[Rule, ...] = (
          "follow the insights"),
     Rule("images", "Every image has alt text.", "screen readers read it, and it shows when "
          "the image fails"),
+    Rule("figures", "A figure is placed as a pair: `![alt](img/NAME.svg#only-light)` then "
+         "`![alt](img/NAME-dark.svg#only-dark)`.", "each colour scheme shows one of the "
+         "two; an unpaired variant leaves the other scheme without the figure"),
     Rule("links", "Relative links and `#anchors` resolve; external links and sources use "
          "`https` on a real host (no `example.com`, `localhost`, `*.test`…).",
          "readers follow them"),
@@ -95,8 +102,9 @@ def check_course(root: Path, extra_banks: Iterable[Path] = (), *, coverage: bool
     """
     course = read_course(root, extra_banks)
     for lesson in course.lessons.values():
-        for check in pagechecks.CHECKS:
+        for check in (*pagechecks.CHECKS, figures.check_figure_pairs):
             course.problems.extend(check(lesson, course))
+    course.problems.extend(_yaml_text(course))
     if coverage:
         course.problems.extend(_min_questions(course))
     # A link to example.com is already reported as a link; report the line once.
@@ -141,6 +149,21 @@ def _min_questions(course: Course) -> list[Problem]:
                         f"add questions with `insight: {number}`",
                     )
                 )
+    return problems
+
+
+def _yaml_text(course: Course) -> list[Problem]:
+    """Folded Markdown blocks and text cut at ` #`, in every bank and lesson front matter."""
+    problems: list[Problem] = []
+    banks = course.quizzes_dir.glob("*") if course.quizzes_dir.is_dir() else iter(())
+    for path in sorted(p for p in banks if p.suffix in BANK_SUFFIXES):
+        try:
+            problems += yamlstyle.style_problems(yamldoc.read_text(path), display_path(path))
+        except ContentError:
+            continue  # unreadable files are reported where they are loaded
+    for lesson in course.lessons.values():
+        front = yamldoc.read_text(lesson.path).splitlines(keepends=True)[1 : lesson.body_line - 2]
+        problems += yamlstyle.style_problems("".join(front), display_path(lesson.path), 2)
     return problems
 
 
