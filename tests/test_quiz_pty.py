@@ -49,8 +49,10 @@ def test_taking_a_quiz_in_a_terminal(course: Path) -> None:
     child.expect("Question 2 of 3")
     child.expect("Answer")
     child.sendline("3 1 2")
-    child.expect("\u25d0 Partly correct: 0.5 of 1 point.")
-    child.expect("The answer: 2 3 1")
+    child.expect("You answered:")
+    child.expect("Partly correct: 0.5 of 1 point.")
+    child.expect("The right answer:")
+    child.expect("1. a")
     child.expect("Question 3 of 3")
     child.expect("optionally followed by ms")
     child.sendline("3,5 ms")
@@ -60,10 +62,9 @@ def test_taking_a_quiz_in_a_terminal(course: Path) -> None:
     child.close()
     assert child.exitstatus == 0
     table = ANSI.sub("", child.before)
-    assert re.search(r"Score\s+\S\s+2\.5 of 3 points \(83%\)", table)
-    assert re.search("Result\\s+\\S\\s+\u2713 Passed \\(pass mark 60%\\)", table)
-    assert "Missed question 2" in table
-    assert "Next: `lessonkit review lesson-one`" in table
+    assert table.splitlines()[-2:] == [
+        "Score: 2.5 of 3 points (83%)", "\u2713 Passed (pass mark 60%)"]
+    assert "\u2717 Q2  0.5/1  lessonkit read lesson-one a-detail" in table
     with sqlite3.connect(course / "home" / "history.db") as con:
         assert [r[0] for r in con.execute("SELECT question_id FROM answers ORDER BY id")] == [
             "q-single", "q-order", "q-num"]
@@ -106,6 +107,7 @@ def test_a_killed_quiz_loses_no_answer_and_resumes_at_the_next_question(course: 
     child = spawn(course, "--resume")
     child.expect("Resuming: 2 answered, 1 to go.")
     child.expect("Question 3 of 3")
+    child.expect("Answer")  # typed before its prompt, it would be discarded as type-ahead
     child.sendline("3.5")
     child.expect("Summary: Lesson one quiz")
     child.expect(pexpect.EOF)

@@ -64,7 +64,7 @@ def test_plain_read_echoes_piped_answers_and_ends_the_line_at_eof() -> None:
     assert ui.read() == "3\n"
     assert ui.read() is None
     assert out.getvalue() == (
-        "Answer (? hint, q save and quit): 3\nAnswer (? hint, q save and quit): \n"
+        "Answer: 3\nAnswer: \n"
     )
 
 

@@ -8,12 +8,15 @@ it is imported only when a terminal UI is made, so piped quizzes never pay for i
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from lessonkit import catalog, responses, session
+from lessonkit import catalog, markup, responses, session
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -21,6 +24,7 @@ if TYPE_CHECKING:
     from lessonkit.grader import Grade
 
 QuestionData = Mapping[str, Any]
+ANSWER_PROMPT = "Answer: "
 TICK, CROSS, HALF = session.TICK, session.CROSS, "\u25d0"  # ◐: partly right
 
 
@@ -46,7 +50,9 @@ class PlainUi:
     def notice(self, text: str) -> None:
         self.say(f"Note: {text}")
 
-    def read(self, prompt: str = "Answer (? hint, q save and quit): ") -> str | None:
+    def read(self, prompt: str = ANSWER_PROMPT) -> str | None:
+        if self._line_editing():
+            return self._edit_line(prompt)
         self.stdout.write(prompt)
         self.stdout.flush()
         line = self.stdin.readline()
@@ -56,6 +62,41 @@ class PlainUi:
         if self.echo:  # a piped answer is not echoed by a terminal; show it in the transcript
             self.say(line.rstrip("\n"))
         return line
+
+    def fresh(self) -> None:
+        """A new question is on screen: drop anything typed or pasted ahead of it.
+
+        Only a terminal is flushed; piped answers are a script and are all meant.
+        """
+        if self._line_editing():
+            import termios
+
+            # Not flushable after all? The answer is still parsed one question at a time.
+            with contextlib.suppress(OSError, termios.error, ValueError):
+                termios.tcflush(self.stdin.fileno(), termios.TCIFLUSH)
+
+    def _line_editing(self) -> bool:
+        """input() with readline: arrow keys, Home/End, word deletion, Up for earlier lines.
+
+        Only when this UI talks to the process's own terminal, as input() reads sys.stdin.
+        """
+        return (
+            self.stdin is sys.stdin
+            and self.stdout is sys.stdout
+            and _isatty(self.stdin)
+            and _isatty(self.stdout)
+        )
+
+    def _edit_line(self, prompt: str) -> str | None:
+        _readline()
+        try:
+            return input(self._prompt(prompt))
+        except EOFError:
+            self.say()
+            return None
+
+    def _prompt(self, prompt: str) -> str:
+        return prompt
 
     def confirm(self, question: str) -> bool | None:
         while True:
@@ -79,40 +120,80 @@ class PlainUi:
         )
         if attempt.marks:
             self.say(f"Resuming: {len(attempt.marks)} answered, {len(attempt.remaining())} to go.")
-        self.say("Type ? for a hint, q to save and quit; answers are saved as you go.")
+        self.say("Type q to save and quit, u to take back your last answer; answers are saved "
+                 "as you go.")
 
     def question(
         self, number: int, total: int, done: int, question: QuestionData, display: Sequence[int]
     ) -> None:
         self.say()
         self.say(f"Question {number} of {total}  {_bar(done, total)}  {done} answered")
-        self.say(str(question["prompt"]).strip())
+        self.say(markup.plain(str(question["prompt"])))
         for line in responses.listing(question, display):
-            self.say(line)
-        self.say(responses.expected_form(question))
+            self.say(_hanging(markup.plain(line)))
+        self.say(markup.plain(responses.expected_form(question)))
         self.stdout.flush()
 
     def hint(self, text: str | None) -> None:
-        self.say(f"Hint: {text}" if text else "There is no hint for this question.")
+        self.say(f"Hint: {markup.plain(text)}" if text else "There is no hint for this question.")
+
+    def undone(self, number: int) -> None:
+        self.say(f"Taken back: your answer to question {number}. Answer it again.")
+
+    def more_lines(self, first: str, longest: int) -> str | None:
+        """The rest of a several-line answer, up to an empty line; None when input ends."""
+        lines = [first.rstrip("\n")]
+        while True:
+            line = self.read("... ")
+            if line is None:
+                return None
+            line = line.rstrip("\n")
+            if len(line) > longest:
+                self.invalid(f"that line is {len(line):,} characters long; a line is at most "
+                             f"{longest}. Type it again, shorter.")  # fmt: skip
+                continue
+            if not line.strip():
+                return "\n".join(lines)
+            lines.append(line)
 
     def invalid(self, message: str) -> None:
         self.say(f"Not counted: {message}")
 
     def feedback(
-        self, question: QuestionData, grade: Grade, answer: str | None, where: session.Section
+        self,
+        question: QuestionData,
+        grade: Grade,
+        given: Sequence[str],
+        answer: Sequence[str] | None,
+        chosen: Sequence[tuple[str, str]],
+        where: session.Section,
     ) -> None:
+        """What was answered, whether it was right, the right answer, then why: all in words."""
         symbol, words = _verdict(grade)
+        self.said("You answered:", given)
         style = "green" if grade.correct else "yellow" if grade.score else "red"
         earned = session.points(grade.score, grade.max_score)
         self.stress(f"{symbol} {words}: {earned}.", f"bold {style}")
         if answer is not None and not grade.correct:
-            self.say(f"The answer: {answer}")
-        for text in grade.feedback:
-            self.say(f"- {text}")
-        self.say(f"Why: {str(question['explanation']).strip()}")
+            self.said("The right answer:", answer)
+        for label, text in chosen:
+            self.said(f"Feedback on your choice ({label}):", [text])
+        self.said("Why:", [str(question["explanation"])])
+        self.reread(where)
+
+    def said(self, label: str, lines: Sequence[str]) -> None:
+        """A label and Markdown text: on one line when it is short, else indented below it."""
+        texts = [markup.plain(line) for line in lines]
+        if len(texts) == 1 and "\n" not in texts[0]:
+            self.say(f"{label} {texts[0]}")
+            return
+        self.say(label)
+        for text in texts:
+            self.say(_hanging(text, "  "))
+
+    def reread(self, where: session.Section) -> None:
         self.say(f"Re-read: {where}")
-        if where.url:
-            self.say(f"  {session.link(where)}")
+        self.say(f"  {session.link(where)}")
 
     def saved(self, slug: str, *, interrupted: bool) -> None:
         why = "Stopped." if interrupted else "Saved."
@@ -183,10 +264,17 @@ class PlainUi:
         self, compiled: catalog.Compiled, attempt: session.Attempt, result: session.Summary
     ) -> None:
         self.say()
-        self.say(f"Summary: {compiled.bank['title']}")
-        for label, value in session.summary_rows(result):
-            self.say(f"{label}: {value}")
-        self.say(session.next_step(compiled.slug))
+        for _, line in session.summary_lines(compiled.bank["title"], compiled.slug, result):
+            self.say(line)
+
+
+def _hanging(text: str, indent: str = "") -> str:
+    """Lines after the first indented under the text of a numbered line (`  1. …`)."""
+    head, _, rest = text.partition("\n")
+    found = re.match(r"\s*(?:\d+\.|[a-z]\.)?\s*", head)
+    pad = " " * (found.end() if found else 0)
+    lines = [indent + head, *(indent + pad + line if line else "" for line in rest.split("\n"))]
+    return "\n".join(lines[:1] if not rest else lines)
 
 
 def _count(number: int, noun: str) -> str:
@@ -206,6 +294,7 @@ class RichUi(PlainUi):
         from rich.console import Console
 
         self.console: Console = Console(file=stdout, no_color=no_color or None, highlight=False)
+        self.console.width = min(self.console.width, markup.MEASURE)
 
     def say(self, text: str = "") -> None:
         self.console.print(text, markup=False)
@@ -213,7 +302,15 @@ class RichUi(PlainUi):
     def stress(self, text: str, style: str) -> None:
         self.console.print(text, style=style, markup=False)
 
-    def read(self, prompt: str = "Answer (? hint, q save and quit): ") -> str | None:
+    def _prompt(self, prompt: str) -> str:
+        if self.console.no_color or not self.console.is_terminal:
+            return prompt
+        # \001 and \002 tell readline the escapes take no room, so editing keeps its place.
+        return f"\001\x1b[1m\002{prompt}\001\x1b[0m\002"
+
+    def read(self, prompt: str = ANSWER_PROMPT) -> str | None:
+        if self._line_editing():
+            return self._edit_line(prompt)
         from rich.text import Text
 
         try:  # Text, not markup: `[y/n]` in a prompt is not a style tag
@@ -225,7 +322,6 @@ class RichUi(PlainUi):
     def question(
         self, number: int, total: int, done: int, question: QuestionData, display: Sequence[int]
     ) -> None:
-        from rich.markdown import Markdown
         from rich.progress_bar import ProgressBar
         from rich.table import Table
 
@@ -235,21 +331,60 @@ class RichUi(PlainUi):
             f"Question {number} of {total}", ProgressBar(total, done, width=30), f"{done} answered"
         )
         self.console.print(row)
-        self.console.print(Markdown(str(question["prompt"])))
-        for line in responses.listing(question, display):
-            self.say(line)
-        self.console.print(responses.expected_form(question), style="italic", markup=False)
+        self.console.print(markup.rich(str(question["prompt"])))
+        self._choices(responses.listing(question, display))
+        self.console.print(markup.rich(responses.expected_form(question)), style="italic")
+
+    def _choices(self, lines: Sequence[str], indent: int = 2) -> None:
+        """Numbered lines with Markdown text, wrapped under the text, not under the number."""
+        from rich.table import Table
+
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        for line in lines:
+            number, space, text = line.strip().partition(" ")
+            if not space or not re.fullmatch(r"\d+\.|[a-z]\.", number):
+                number, text = "", line.strip()
+            grid.add_row(" " * (indent - 1) + number if number else " " * (indent - 1),
+                         markup.rich(text))
+        self.console.print(grid)
+
+    def hint(self, text: str | None) -> None:
+        if not text:
+            super().hint(text)
+            return
+        self.said("Hint:", [text])
+
+    def said(self, label: str, lines: Sequence[str]) -> None:
+        from rich.table import Table
+
+        if len(lines) == 1 and "\n" not in lines[0].strip() and not lines[0].lstrip().startswith(
+            ("- ", "* ", "1. ")
+        ):
+            grid = Table.grid(padding=(0, 1))
+            grid.add_column(no_wrap=True)
+            grid.add_column()
+            grid.add_row(label, markup.rich(lines[0]))
+            self.console.print(grid)
+            return
+        self.console.print(label, markup=False)
+        self._choices(lines, indent=3)
+
+    def reread(self, where: session.Section) -> None:
+        self.console.print(f"Re-read: {where}", markup=False)
+        # soft_wrap: a long address is wrapped by the terminal, never broken by a newline.
+        self.console.print(f"  {session.link(where)}", markup=False, soft_wrap=True)
 
     def summary(
         self, compiled: catalog.Compiled, attempt: session.Attempt, result: session.Summary
     ) -> None:
-        from rich.table import Table
-
-        table = Table(title=f"Summary: {compiled.bank['title']}", show_header=False)
-        for label, value in session.summary_rows(result):
-            table.add_row(label, value)
-        self.console.print(table)
-        self.say(session.next_step(compiled.slug))
+        self.console.rule()
+        styles = {"title": "bold", "score": "bold", "missed": "", "insight": "", "next": "italic"}
+        for kind, line in session.summary_lines(compiled.bank["title"], compiled.slug, result):
+            style = styles.get(kind, "bold green" if result.passed else "bold red")
+            # One line each, never wrapped: an insight too long for the screen is shortened.
+            self.console.print(line, style=style, markup=False, no_wrap=True, overflow="ellipsis")
 
 
 def make_ui(stdin: IO[str], stdout: IO[str], *, no_color: bool = False) -> PlainUi:
@@ -258,6 +393,13 @@ def make_ui(stdin: IO[str], stdout: IO[str], *, no_color: bool = False) -> Plain
     if terminal:
         return RichUi(stdin, stdout, no_color=no_color)
     return PlainUi(stdin, stdout, echo=not _isatty(stdin))
+
+
+def _readline() -> None:
+    """Importing the standard library's readline gives input() line editing (~1 ms)."""
+    # Windows, or a Python built without it: plain input() still works.
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401
 
 
 def _isatty(stream: IO[str]) -> bool:
