@@ -114,8 +114,9 @@ def _read_response(
         text = ui.read(prompt)
         if text is None:
             return None
-        if len(text.rstrip("\n")) > MAX_LINE:
-            ui.invalid(f"that line is {len(text.rstrip(chr(10))):,} characters long; an answer is at most "
+        length = len(text.rstrip("\n"))
+        if length > MAX_LINE:
+            ui.invalid(f"that line is {length:,} characters long; an answer is at most "
                        f"{MAX_LINE}. Type it again, shorter.")  # fmt: skip
             continue
         command = text.strip().casefold()

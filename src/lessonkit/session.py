@@ -194,7 +194,9 @@ def _display(question: QuestionData, seed: int, shuffle_options: bool) -> tuple[
         rng.shuffle(shown)
         if shown == sorted(shown):  # items as written are the answer: never show that
             shown = shown[1:] + shown[:1]
-    elif shuffle_options:
+    elif question.get("shuffle", None) is not False and (
+        shuffle_options or question.get("shuffle") is True
+    ):
         rng.shuffle(shown)
     return tuple(shown)
 
