@@ -28,10 +28,11 @@ from typing import Any
 from lessonkit import __version__, cachefile
 from lessonkit.errors import UsageError
 
-FORMAT = 2  # bump when the compiled layout changes, so old cache entries are ignored
+FORMAT = 3  # bump when the compiled layout changes, so old cache entries are ignored
 LOCAL_SITE = "http://127.0.0.1:8000/"
 PACKAGED = Path(__file__).parent / "_course"
-_SETTING = re.compile(r"^(site_url|docs_dir|use_directory_urls):[ \t]*(\S*?)[ \t]*(?:#.*)?$", re.M)
+_SETTING = re.compile(r"^(site_url|docs_dir|use_directory_urls):[ \t]*(.*?)[ \t]*$", re.M)
+_ENV = re.compile(r"^!ENV\s+(?:\[(.*)\]|(\S+))$")
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,7 @@ def compile_bank(path: Path) -> dict[str, Any]:
         "format": FORMAT,
         "lessonkit": __version__,
         "deps": [_stat(p) for p in deps],
+        "env": site_env(root) if root else {},
         "slug": path.stem,
         "source": _shown(path),
         "site": "published" if settings.get("site_url") else "local",
@@ -137,7 +139,7 @@ def _bank_path(target: str, cwd: Path) -> Path:
     known = slugs(cwd)
     import difflib  # only on this error path
 
-    close = difflib.get_close_matches(target, known, n=1)
+    close = difflib.get_close_matches(target.casefold(), known, n=1)
     hint = f"did you mean `{close[0]}`?" if close else "known quizzes: " + (
         ", ".join(known) if known else "none found")
     raise UsageError(f"no quiz called `{target}` ({hint})")
@@ -152,13 +154,15 @@ def _course_of(path: Path) -> Path | None:
 
 
 def _lesson_path(root: Path, slug: str) -> Path | None:
-    content = root / _docs_dir(root)
+    content = root / docs_dir(root)
     found = sorted(content.glob(f"*/{slug}.md")) or sorted(content.glob(f"**/{slug}.md"))
     return found[0] if found else None
 
 
-def _docs_dir(root: Path) -> str:
+def docs_dir(root: Path) -> str:
+    """The course's docs_dir (where lessons are), as mkdocs.yml says; `docs` by default."""
     return _site_settings(root / "mkdocs.yml").get("docs_dir") or "docs"
+
 
 
 def _site_settings(mkdocs: Path) -> dict[str, str]:
@@ -168,7 +172,36 @@ def _site_settings(mkdocs: Path) -> dict[str, str]:
         text = mkdocs.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return {}
-    return {key: value.strip("'\"") for key, value in _SETTING.findall(text)}
+    return {key: _setting(value) for key, value in _SETTING.findall(text)}
+
+
+def _setting(value: str) -> str:
+    """A scalar as written, or `!ENV NAME` / `!ENV [NAME, …, default]` as MkDocs reads it.
+
+    The first variable that is set and not empty wins, else the default (if the list
+    ends with a value that is not a variable name, as in MkDocs); empty means unset.
+    """
+    value = re.sub(r"\s+#.*$", "", value).strip()
+    found = _ENV.match(value)
+    if found is None:
+        return value.strip("'\"")
+    if found.group(2) is not None:
+        return os.environ.get(found.group(2), "")
+    names = [part.strip().strip("'\"") for part in found.group(1).split(",")]
+    for name in names[:-1] if len(names) > 1 else names:
+        if os.environ.get(name):
+            return os.environ[name]
+    return names[-1] if len(names) > 1 else ""
+
+
+def site_env(root: Path) -> dict[str, str]:
+    """Environment variables mkdocs.yml's `!ENV` settings read, with their values now."""
+    try:
+        text = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    names = re.findall(r"!ENV\s+\[?\s*([A-Za-z_]\w*)", text)
+    return {name: os.environ.get(name, "") for name in names}
 
 
 def _lesson_data(root: Path, path: Path, settings: Mapping[str, str]) -> dict[str, Any]:
@@ -229,6 +262,7 @@ def _read_cache(cache: Path) -> dict[str, Any] | None:
             data["format"] == FORMAT
             and data["lessonkit"] == __version__
             and all(_stat(Path(dep[0])) == dep for dep in data["deps"])
+            and all(os.environ.get(k, "") == v for k, v in data.get("env", {}).items())
         )
     except (OSError, KeyError, TypeError):
         return None  # missing, unreadable or from another version: compile again
