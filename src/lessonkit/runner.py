@@ -126,7 +126,7 @@ def _read_response(
             return None
         elif command in ("u", "undo") and undo:
             return Command.UNDO
-        elif question.get("multiline"):
+        elif question.get("multiline") and text.strip():
             lines = ui.more_lines(text, MAX_LINE)
             if lines is None:
                 return None

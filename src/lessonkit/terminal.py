@@ -12,6 +12,7 @@ import contextlib
 import os
 import re
 import sys
+import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -130,7 +131,7 @@ class PlainUi:
         self.say(f"Question {number} of {total}  {_bar(done, total)}  {done} answered")
         self.say(markup.plain(str(question["prompt"])))
         for line in responses.listing(question, display):
-            self.say(_hanging(markup.plain(line)))
+            self.say(_item(line, "  "))
         self.say(markup.plain(responses.expected_form(question)))
         self.stdout.flush()
 
@@ -170,26 +171,28 @@ class PlainUi:
     ) -> None:
         """What was answered, whether it was right, the right answer, then why: all in words."""
         symbol, words = _verdict(grade)
-        self.said("You answered:", given)
+        # Options, items and pairs are the author's Markdown; a typed answer is shown as typed.
+        authored = question["type"] in ("single", "multiple", "order", "match")
+        self.said("You answered:", given, markdown=authored)
         style = "green" if grade.correct else "yellow" if grade.score else "red"
         earned = session.points(grade.score, grade.max_score)
         self.stress(f"{symbol} {words}: {earned}.", f"bold {style}")
         if answer is not None and not grade.correct:
-            self.said("The right answer:", answer)
+            self.said("The right answer:", answer, markdown=authored)
         for label, text in chosen:
             self.said(f"Feedback on your choice ({label}):", [text])
         self.said("Why:", [str(question["explanation"])])
         self.reread(where)
 
-    def said(self, label: str, lines: Sequence[str]) -> None:
+    def said(self, label: str, lines: Sequence[str], *, markdown: bool = True) -> None:
         """A label and Markdown text: on one line when it is short, else indented below it."""
-        texts = [markup.plain(line) for line in lines]
+        texts = [_item(line, "") if markdown else line for line in lines]
         if len(texts) == 1 and "\n" not in texts[0]:
             self.say(f"{label} {texts[0]}")
             return
         self.say(label)
         for text in texts:
-            self.say(_hanging(text, "  "))
+            self.say(textwrap.indent(text, "  ", lambda _: True))
 
     def reread(self, where: session.Section) -> None:
         self.say(f"Re-read: {where}")
@@ -268,13 +271,21 @@ class PlainUi:
             self.say(line)
 
 
-def _hanging(text: str, indent: str = "") -> str:
-    """Lines after the first indented under the text of a numbered line (`  1. …`)."""
-    head, _, rest = text.partition("\n")
-    found = re.match(r"\s*(?:\d+\.|[a-z]\.)?\s*", head)
-    pad = " " * (found.end() if found else 0)
-    lines = [indent + head, *(indent + pad + line if line else "" for line in rest.split("\n"))]
-    return "\n".join(lines[:1] if not rest else lines)
+def _marker(line: str) -> tuple[str, str]:
+    """`  2. TPU` as (`2.`, `TPU`): the number kept out of Markdown, which would renumber it."""
+    number, space, text = line.strip().partition(" ")
+    if space and re.fullmatch(r"\d+\.|[a-z]\.", number):
+        return number, text.strip()
+    return "", line.strip()
+
+
+def _item(line: str, indent: str) -> str:
+    """A numbered line of Markdown as plain text, its later lines under the text (hanging)."""
+    marker, text = _marker(line)
+    body = textwrap.dedent(markup.plain(text))
+    lead = f"{indent}{marker} " if marker else indent
+    first, *rest = body.split("\n")
+    return "\n".join([lead + first, *(" " * len(lead) + r if r else "" for r in rest)])
 
 
 def _count(number: int, noun: str) -> str:
@@ -324,12 +335,13 @@ class RichUi(PlainUi):
     ) -> None:
         from rich.progress_bar import ProgressBar
         from rich.table import Table
+        from rich.text import Text
 
         self.console.rule()
         row = Table.grid(padding=(0, 2))
-        row.add_row(
-            f"Question {number} of {total}", ProgressBar(total, done, width=30), f"{done} answered"
-        )
+        # Without colour rich's bar is blank: the text bar then shows the progress.
+        bar = Text(_bar(done, total)) if self.console.no_color else ProgressBar(total, done, 30)
+        row.add_row(f"Question {number} of {total}", bar, f"{done} answered")
         self.console.print(row)
         self.console.print(markup.rich(str(question["prompt"])))
         self._choices(responses.listing(question, display))
@@ -343,9 +355,7 @@ class RichUi(PlainUi):
         grid.add_column(no_wrap=True)
         grid.add_column()
         for line in lines:
-            number, space, text = line.strip().partition(" ")
-            if not space or not re.fullmatch(r"\d+\.|[a-z]\.", number):
-                number, text = "", line.strip()
+            number, text = _marker(line)
             grid.add_row(" " * (indent - 1) + number if number else " " * (indent - 1),
                          markup.rich(text))
         self.console.print(grid)
@@ -356,20 +366,26 @@ class RichUi(PlainUi):
             return
         self.said("Hint:", [text])
 
-    def said(self, label: str, lines: Sequence[str]) -> None:
+    def said(self, label: str, lines: Sequence[str], *, markdown: bool = True) -> None:
         from rich.table import Table
+        from rich.text import Text
 
-        if len(lines) == 1 and "\n" not in lines[0].strip() and not lines[0].lstrip().startswith(
-            ("- ", "* ", "1. ")
-        ):
+        if len(lines) == 1 and "\n" not in lines[0].strip():
+            marker, text = _marker(lines[0])
             grid = Table.grid(padding=(0, 1))
-            grid.add_column(no_wrap=True)
-            grid.add_column()
-            grid.add_row(label, markup.rich(lines[0]))
+            for _ in range(3 if marker else 2):
+                grid.add_column(no_wrap=True)
+            grid.columns[-1].no_wrap = False
+            body = markup.rich(text) if markdown else Text(text)
+            grid.add_row(label, *([marker] if marker else []), body)
             self.console.print(grid)
             return
         self.console.print(label, markup=False)
-        self._choices(lines, indent=3)
+        if markdown:
+            self._choices(lines, indent=3)
+        else:
+            for line in lines:
+                self.console.print(Text("   " + line))
 
     def reread(self, where: session.Section) -> None:
         self.console.print(f"Re-read: {where}", markup=False)
