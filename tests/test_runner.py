@@ -201,10 +201,27 @@ def test_quit_then_resume_continues_at_the_next_question(course: Path) -> None:
 
 def test_restart_sets_the_unfinished_attempt_aside(course: Path) -> None:
     quiz("3\nq\n", seed=5)
-    _, out = quiz("n\nq\n", seed=6)
+    _, out = quiz("n\ny\nq\n", seed=6)
+    assert ("Start afresh? Your 1 answer stays in your history but will not count for the new "
+            "attempt. (n resumes) [y/n]: y\n") in out
     assert "Seed 6 " in out and "Question 1 of 3" in out
     with sqlite3.connect(course / "home" / "history.db") as con:
         assert [r[0] is not None for r in con.execute("SELECT abandoned FROM attempts")] == [True]
+
+
+def test_no_to_resume_then_no_to_starting_afresh_resumes(course: Path) -> None:
+    quiz("3\nq\n", seed=5)
+    _, out = quiz("n\nn\nq\n", seed=6)
+    assert "Resuming: 1 answered, 2 to go." in out and "Seed 5 " in out
+    with sqlite3.connect(course / "home" / "history.db") as con:
+        assert [r[0] for r in con.execute("SELECT abandoned FROM attempts")] == [None]
+
+
+def test_history_scores_show_at_most_two_decimals() -> None:
+    from lessonkit.history_view import _score
+
+    assert _score(61 / 3, 25) == "20.33/25 (81%)"
+    assert _score(20.0, 25) == "20/25 (80%)"
 
 
 def test_quitting_before_any_answer_leaves_no_attempt(course: Path) -> None:

@@ -255,7 +255,7 @@ def _add_diff(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     parser.set_defaults(handler=_diff)
 
 
-# --- history / review / list (the learner's record; logic in history_view.py) -----------
+# --- history / review / list (the learner's record: history_view.py, reviewing.py) ------
 
 
 def _data_dir(args: argparse.Namespace) -> Path | None:
@@ -269,7 +269,7 @@ def _history(args: argparse.Namespace) -> int:
 
 
 def _review(args: argparse.Namespace) -> int:
-    from .history_view import review_command
+    from .reviewing import review_command
 
     return review_command(
         args.slug, data_dir=_data_dir(args), no_color=args.no_color, seed=args.seed

@@ -20,7 +20,7 @@ from lessonkit import catalog, responses, session
 from lessonkit.errors import UsageError
 from lessonkit.recorder import EXIT_UNSAVED, Clock, Pending, Recorder
 
-# Re-exported: `lessonkit review` (history_view) asks through the same UI as the quiz.
+# Re-exported: `lessonkit review` (reviewing) asks through the same UI as the quiz.
 from lessonkit.terminal import PlainUi as PlainUi
 from lessonkit.terminal import QuestionData
 from lessonkit.terminal import RichUi as RichUi
@@ -299,10 +299,18 @@ def _start(
     """A new or resumed attempt and its database id (None until the first answer)."""
     unfinished = store.unfinished_attempt(compiled.slug)
     if unfinished is not None and resume is None:
+        answered = len(unfinished.answered)
         resume = ui.confirm(
-            f"You have an unfinished attempt ({len(unfinished.answered)} of "
+            f"You have an unfinished attempt ({answered} of "
             f"{len(unfinished.order)} answered). Resume it?"
         )
+        if resume is False and answered:  # `n` by mistake must not set answers aside unasked
+            resume = ui.confirm(
+                f"Start afresh? Your {answered} answer"
+                f"{' stays' if answered == 1 else 's stay'} in your history but will not count "
+                "for the new attempt. (n resumes)"
+            )
+            resume = None if resume is None else not resume
         if resume is None:
             return None
     if unfinished is not None and resume:
