@@ -144,10 +144,10 @@ def run() -> list[str]:
         verdict = "within" if ratio <= target else "OVER"
         lines.append(f"  {label:<42} {statistics.median(runs) * 1000:6.0f} ms  "
                      f"{ratio:.2f}x floor ({verdict} the {target}x target)")
-    lines.append(f"  (fresh runs compiled {len(compiled)} bank(s); the wheel carries them compiled)")
+    lines.append(f"  (fresh runs compiled {len(compiled)} bank(s): the wheel carries them)")
     if peer:
         middle = statistics.median(peer)
-        lines.append(f"  peer: {peer_name} `run` (same questions)   {middle * 1000:6.0f} ms  "
+        lines.append(f"  peer: {peer_name} `run`, same questions     {middle * 1000:6.0f} ms  "
                      f"{middle / floor:.2f}x floor, "
                      f"{middle / statistics.median(warm):.1f}x lessonkit warm")
     else:
