@@ -370,7 +370,8 @@ class RichUi(PlainUi):
         from rich.table import Table
         from rich.text import Text
 
-        if len(lines) == 1 and "\n" not in lines[0].strip():
+        narrow = len(label) * 5 > self.console.width * 2  # a wide label would squeeze the text
+        if len(lines) == 1 and "\n" not in lines[0].strip() and not narrow:
             marker, text = _marker(lines[0])
             grid = Table.grid(padding=(0, 1))
             for _ in range(3 if marker else 2):
@@ -399,8 +400,11 @@ class RichUi(PlainUi):
         styles = {"title": "bold", "score": "bold", "missed": "", "insight": "", "next": "italic"}
         for kind, line in session.summary_lines(compiled.bank["title"], compiled.slug, result):
             style = styles.get(kind, "bold green" if result.passed else "bold red")
-            # One line each, never wrapped: an insight too long for the screen is shortened.
-            self.console.print(line, style=style, markup=False, no_wrap=True, overflow="ellipsis")
+            if kind == "insight":  # one line: an insight too long for the screen is shortened
+                self.console.print(line, style=style, markup=False, no_wrap=True,
+                                   overflow="ellipsis")  # fmt: skip
+            else:  # a command is never cut: the terminal wraps it, copy and paste still work
+                self.console.print(line, style=style, markup=False, soft_wrap=True)
 
 
 def make_ui(stdin: IO[str], stdout: IO[str], *, no_color: bool = False) -> PlainUi:
