@@ -20,6 +20,7 @@ from lessonkit.errors import UsageError
 _ADMONITION = re.compile(r"^(\s*)(?:!!!|\?\?\?\+?)\s*(\w+)(?:\s+\"([^\"]*)\")?\s*$")
 _ATTRIBUTES = re.compile(r"\s*\{\s*[:#.][^}]*\}\s*$")
 _THEME_FRAGMENT = re.compile(r"(\]\([^)#]*)#only-(?:light|dark)\)")
+_FOOTNOTE = re.compile(r"(?<=\S)\[\^([^\]\s]+)\]")  # a reference, not a definition
 
 
 def lesson_path(slug: str, cwd: Path | None = None) -> Path:
@@ -89,6 +90,7 @@ def _readable(text: str) -> str:
         if inside:
             line = line.removeprefix("    ")
         line = _ATTRIBUTES.sub("", line)
+        line = _FOOTNOTE.sub(r"[\1]", line)  # rich would print `[^note]` as written
         out.append(_THEME_FRAGMENT.sub(r"\1)", line))
     return "\n".join(out)
 
