@@ -85,7 +85,7 @@ def test_plain_confirm_asks_again_until_yes_or_no() -> None:
     ],
 )
 def test_progress_bar(done: int, total: int, bar: str) -> None:
-    assert terminal._bar(done, total) == bar
+    assert terminal.text_bar(done, total) == bar
 
 
 DB = Path("/home/ada/.local/share/lessonkit/history.db")
