@@ -60,7 +60,7 @@ def _venv(where: Path) -> Path:
     return where / "bin" / "python"
 
 
-def _learner_install(work: Path) -> tuple[Path, int]:
+def _learner_install(work: Path) -> tuple[Path, tuple[int, int]]:
     """A venv with only the wheel and its core dependencies; its site-packages size in KB."""
     dist = work / "dist"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
@@ -70,7 +70,12 @@ def _learner_install(work: Path) -> tuple[Path, int]:
     _pip(python, str(next(dist.glob("lessonkit-*.whl"))))
     (site,) = (work / "learner" / "lib").glob("python*/site-packages")
     size = subprocess.run(["du", "-sk", str(site)], capture_output=True, text=True, check=True)
-    return python.with_name("lessonkit"), int(size.stdout.split()[0])
+    # pip and setuptools come with every venv, not with lessonkit: say what is lessonkit's.
+    tools = [str(p) for p in site.iterdir()
+             if p.name.split("-")[0] in ("pip", "setuptools", "pkg_resources", "_distutils_hack")]
+    extra = subprocess.run(["du", "-skc", *tools], capture_output=True, text=True, check=True)
+    total = int(size.stdout.split()[0])
+    return python.with_name("lessonkit"), (total, total - int(extra.stdout.split()[-2]))
 
 
 def _peer_quiz(folder: Path) -> Path:
@@ -117,7 +122,7 @@ def run() -> list[str]:
         script = Path(sys.executable).with_name("lessonkit")
         warm_command = [str(script), "quiz", "gpu-vs-tpu"]
         _first_question(warm_command, env, ROOT)  # compiles and caches the bank
-        learner, size_kb = _learner_install(work)
+        learner, (size_kb, own_kb) = _learner_install(work)
         elsewhere = work / "elsewhere"
         elsewhere.mkdir()
         peer_command, peer_name = _peer(work)
@@ -153,11 +158,13 @@ def run() -> list[str]:
     else:
         lines.append(f"  peer: {peer_name}")
     lines.append(f"learner install (`pip install lessonkit`, fresh venv): site-packages "
-                 f"{size_kb / 1024:.1f} MB")
+                 f"{size_kb / 1024:.1f} MB, {own_kb / 1024:.1f} MB without the venv's own "
+                 "pip and setuptools")
     lines.append("  " + json.dumps({"floor_ms": round(floor * 1000),
                                     "warm_ms": round(statistics.median(warm) * 1000),
                                     "fresh_ms": round(statistics.median(fresh) * 1000),
-                                    "site_packages_mb": round(size_kb / 1024, 1)}))
+                                    "site_packages_mb": round(size_kb / 1024, 1),
+                                    "without_pip_mb": round(own_kb / 1024, 1)}))
     return lines
 
 
