@@ -109,3 +109,12 @@ def test_read_usage_errors_exit_2(course: Path) -> None:
                           cwd=course, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr.startswith("lessonkit: no section `nope` in Lesson one (")
+
+
+def test_help_lists_the_learner_commands_first() -> None:
+    from lessonkit.cli import build_parser
+
+    help_text = build_parser().format_help()
+    order = [help_text.index(f"    {name} ") for name in
+             ("quiz", "read", "review", "history", "list", "validate", "schema")]
+    assert order == sorted(order)
