@@ -13,10 +13,19 @@ help: ## List the targets
 $(STAMP): pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet --editable ".[dev]"
+	$(PY) -m pip install --quiet --editable ".[dev,site,export]"
 	@touch $(STAMP)
 
-install: $(STAMP) ## Create .venv and install lessonkit with its dev tools
+install: $(STAMP) ## Create .venv and install lessonkit with its dev tools, the site builder and exporters
+
+# `make quiz` needs only the learner's install: a small venv of its own, fast on a fresh clone.
+QUIZ_VENV  := .venv-quiz
+QUIZ_STAMP := $(QUIZ_VENV)/.installed-stamp
+
+$(QUIZ_STAMP): pyproject.toml
+	@test -x $(QUIZ_VENV)/bin/python || python3 -m venv $(QUIZ_VENV)
+	$(QUIZ_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --editable .
+	@touch $(QUIZ_STAMP)
 
 # axe-core for the accessibility tests comes from the npm registry, pinned by package-lock.json.
 node_modules/.package-lock.json: package.json package-lock.json
@@ -34,13 +43,16 @@ serve: $(STAMP) ## Serve the lesson site at http://127.0.0.1:8000, reloading on 
 site: $(STAMP) ## Build the site into site/ (strict: any warning fails)
 	$(VENV)/bin/mkdocs build --strict
 
-quiz: $(STAMP) ## Take the GPU vs TPU quiz in the terminal
-	$(VENV)/bin/lessonkit quiz gpu-vs-tpu
+# `make quiz LESSON=rooflines-and-serving` takes another lesson's quiz.
+LESSON ?= gpu-vs-tpu
+
+quiz: $(QUIZ_STAMP) ## Take a lesson's quiz in the terminal (LESSON=slug; learner install only)
+	$(QUIZ_VENV)/bin/lessonkit quiz $(LESSON)
 
 bench: $(STAMP) ## Run the benchmarks and print figures and ratios
 	$(PY) bench/run.py
 
 clean: ## Remove the site build, caches and test artifacts (keeps .venv)
-	rm -rf site test-artifacts .cache .pytest_cache .mypy_cache .ruff_cache bench/out
+	rm -rf site test-artifacts .cache .pytest_cache .mypy_cache .ruff_cache bench/out $(QUIZ_VENV)
 
 .PHONY: help install test serve site quiz bench clean

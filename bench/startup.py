@@ -1,13 +1,20 @@
-"""Time to first question of `lessonkit quiz gpu-vs-tpu` (stdin a pipe), against a floor.
+"""Time to first question of `lessonkit quiz gpu-vs-tpu`, against a floor and the peer.
 
-The floor is `python -c "import yaml, pydantic"`; the target is at most 1.3 times it.
-Runs are interleaved so that a busy machine slows both sides alike, and the median of
-each is reported. The cache of compiled banks is warmed first (a learner's second
-quiz onwards); the cold first run, which validates the bank, is reported too.
+The floor is `python -c "import yaml, pydantic"`. Three lessonkit figures:
+
+- warm: in the checkout, the compiled bank cached (a learner's second quiz onwards);
+- fresh install: the wheel installed into a new venv (`pip install`, core only), the quiz
+  started from an empty folder with an empty LESSONKIT_HOME, i.e. no cache at all;
+- the learner install's size: `du` of that venv's site-packages.
+
+The peer, mkdocs-quiz, is installed into its own venv in the same run and its terminal
+runner timed on an equivalent quiz (the bank's single and multiple questions as Markdown).
+Runs are interleaved so a busy machine slows every side alike; medians are reported.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
@@ -17,28 +24,20 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RUNS = 15
-TARGET = 1.3
-PEER = 0.38  # mkdocs-quiz 1.7's terminal runner, measured on these machines (field notes)
+RUNS = 11
+WARM_TARGET, FRESH_TARGET = 1.0, 1.5
 
 
-def _command() -> list[str]:
-    script = Path(sys.executable).with_name("lessonkit")
-    if script.is_file():
-        return [str(script), "quiz", "gpu-vs-tpu"]
-    return [sys.executable, "-m", "lessonkit", "quiz", "gpu-vs-tpu"]
-
-
-def _first_question(command: list[str], env: dict[str, str]) -> float:
+def _first_question(command: list[str], env: dict[str, str], cwd: Path) -> float:
     started = time.perf_counter()
-    with subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.PIPE,
+    with subprocess.Popen(command, cwd=cwd, env=env, stdin=subprocess.PIPE,
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as child:
         assert child.stdout is not None
         for line in child.stdout:
-            if line.startswith("Question 1 of"):
+            if "Question 1 of" in line:
                 break
         else:
-            raise RuntimeError("the quiz ended without showing a question")
+            raise RuntimeError(f"{command[0]} ended without showing a question")
         elapsed = time.perf_counter() - started
         child.kill()
     return elapsed
@@ -50,29 +49,123 @@ def _floor() -> float:
     return time.perf_counter() - started
 
 
+def _pip(python: Path, *args: str) -> None:
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet",
+                    "--disable-pip-version-check", *args],
+                   check=True, capture_output=True, timeout=900)  # fmt: skip
+
+
+def _venv(where: Path) -> Path:
+    subprocess.run([sys.executable, "-m", "venv", str(where)], check=True, timeout=300)
+    return where / "bin" / "python"
+
+
+def _learner_install(work: Path) -> tuple[Path, tuple[int, int]]:
+    """A venv with only the wheel and its core dependencies; its site-packages size in KB."""
+    dist = work / "dist"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                    "--no-build-isolation", "--wheel-dir", str(dist), str(ROOT)],
+                   check=True, capture_output=True, timeout=300)  # fmt: skip
+    python = _venv(work / "learner")
+    _pip(python, str(next(dist.glob("lessonkit-*.whl"))))
+    (site,) = (work / "learner" / "lib").glob("python*/site-packages")
+    size = subprocess.run(["du", "-sk", str(site)], capture_output=True, text=True, check=True)
+    # pip and setuptools come with every venv, not with lessonkit: say what is lessonkit's.
+    tools = [str(p) for p in site.iterdir()
+             if p.name.split("-")[0] in ("pip", "setuptools", "pkg_resources", "_distutils_hack")]
+    extra = subprocess.run(["du", "-skc", *tools], capture_output=True, text=True, check=True)
+    total = int(size.stdout.split()[0])
+    return python.with_name("lessonkit"), (total, total - int(extra.stdout.split()[-2]))
+
+
+def _peer_quiz(folder: Path) -> Path:
+    """The bank's single and multiple questions as an mkdocs-quiz page."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from lessonkit import catalog
+
+    bank = catalog.find("gpu-vs-tpu", cwd=ROOT).bank
+    blocks = ["# GPU vs TPU\n"]
+    for q in bank["questions"]:
+        if q["type"] not in ("single", "multiple"):
+            continue
+        options = "\n".join(
+            f"- [{'x' if o['correct'] else ' '}] {' '.join(o['text'].split())}"
+            for o in q["options"]
+        )
+        prompt = " ".join(str(q["prompt"]).split())
+        explanation = " ".join(str(q["explanation"]).split())
+        blocks.append(f"<quiz>\n{prompt}\n{options}\n\n{explanation}\n</quiz>\n")
+    page = folder / "gpu-vs-tpu.md"
+    page.write_text("\n".join(blocks), encoding="utf-8")
+    return page
+
+
+def _peer(work: Path) -> tuple[list[str], str]:
+    """mkdocs-quiz's runner command, or why it cannot be run."""
+    try:
+        python = _venv(work / "peer")
+        _pip(python, "mkdocs-quiz")
+        version = subprocess.run([str(python), "-c", "import importlib.metadata as m; "
+                                  "print(m.version('mkdocs-quiz'))"],
+                                 capture_output=True, text=True, check=True).stdout.strip()
+    except (subprocess.SubprocessError, OSError) as error:
+        return [], f"could not be installed here ({type(error).__name__}); no figure"
+    page = _peer_quiz(work)
+    return [str(python.with_name("mkdocs-quiz")), "run", str(page)], f"mkdocs-quiz {version}"
+
+
 def run() -> list[str]:
     """Measure and describe; the lead's `bench/run.py` prints the lines."""
-    with tempfile.TemporaryDirectory() as home:
-        env = {**os.environ, "LESSONKIT_HOME": home, "NO_COLOR": "1"}
-        command = _command()
-        cold = _first_question(command, env)
-        floors, firsts = [], []
-        for _ in range(RUNS):
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        env = {**os.environ, "LESSONKIT_HOME": str(work / "home"), "NO_COLOR": "1"}
+        script = Path(sys.executable).with_name("lessonkit")
+        warm_command = [str(script), "quiz", "gpu-vs-tpu"]
+        _first_question(warm_command, env, ROOT)  # compiles and caches the bank
+        learner, (size_kb, own_kb) = _learner_install(work)
+        elsewhere = work / "elsewhere"
+        elsewhere.mkdir()
+        peer_command, peer_name = _peer(work)
+        floors: list[float] = []
+        warm: list[float] = []
+        fresh: list[float] = []
+        peer: list[float] = []
+        for n in range(RUNS):
             floors.append(_floor())
-            firsts.append(_first_question(command, env))
-    floor, first = statistics.median(floors), statistics.median(firsts)
-    ratio = first / floor
-    verdict = "within" if ratio <= TARGET else "OVER"
-    return [
-        "quiz start-up: time to first question (stdin a pipe, medians of "
-        f"{RUNS} interleaved runs)",
-        f"  floor `python -c 'import yaml, pydantic'`  {floor * 1000:6.0f} ms",
-        f"  lessonkit quiz gpu-vs-tpu (cached bank)   {first * 1000:6.0f} ms",
-        f"  ratio {ratio:.2f} ({verdict} the {TARGET} target)",
-        f"  first run ever (validates the bank)       {cold * 1000:6.0f} ms",
-        f"  peer: mkdocs-quiz terminal runner          {PEER * 1000:6.0f} ms "
-        f"({PEER / first:.1f}x slower)",
+            warm.append(_first_question(warm_command, env, ROOT))
+            empty = {**env, "LESSONKIT_HOME": str(work / f"fresh-home-{n}")}  # no cache at all
+            fresh.append(_first_question([str(learner), "quiz", "gpu-vs-tpu"], empty, elsewhere))
+            if peer_command:
+                peer.append(_first_question(peer_command, env, work))
+        compiled = list((work / "fresh-home-0").glob("cache/banks/*.json"))
+    floor = statistics.median(floors)
+    lines = [
+        f"quiz start-up: time to first question (stdin a pipe, medians of {RUNS} interleaved runs)",
+        f"  floor `python -c 'import yaml, pydantic'`      {floor * 1000:6.0f} ms",
     ]
+    for label, runs, target in (("warm, in the checkout (bank cached)", warm, WARM_TARGET),
+                                ("fresh `pip install`, no cache", fresh, FRESH_TARGET)):
+        ratio = statistics.median(runs) / floor
+        verdict = "within" if ratio <= target else "OVER"
+        lines.append(f"  {label:<42} {statistics.median(runs) * 1000:6.0f} ms  "
+                     f"{ratio:.2f}x floor ({verdict} the {target}x target)")
+    lines.append(f"  (fresh runs compiled {len(compiled)} bank(s): the wheel carries them)")
+    if peer:
+        middle = statistics.median(peer)
+        lines.append(f"  peer: {peer_name} `run`, same questions     {middle * 1000:6.0f} ms  "
+                     f"{middle / floor:.2f}x floor, "
+                     f"{middle / statistics.median(warm):.1f}x lessonkit warm")
+    else:
+        lines.append(f"  peer: {peer_name}")
+    lines.append(f"learner install (`pip install lessonkit`, fresh venv): site-packages "
+                 f"{size_kb / 1024:.1f} MB, {own_kb / 1024:.1f} MB without the venv's own "
+                 "pip and setuptools")
+    lines.append("  " + json.dumps({"floor_ms": round(floor * 1000),
+                                    "warm_ms": round(statistics.median(warm) * 1000),
+                                    "fresh_ms": round(statistics.median(fresh) * 1000),
+                                    "site_packages_mb": round(size_kb / 1024, 1),
+                                    "without_pip_mb": round(own_kb / 1024, 1)}))
+    return lines
 
 
 if __name__ == "__main__":

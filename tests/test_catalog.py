@@ -186,3 +186,44 @@ def test_the_wheel_carries_the_course() -> None:
                     f"with {WHEEL_COURSE} so that `pip install .` carries the course")
     assert {k: v for k, v in wheel["force-include"].items() if k in WHEEL_COURSE} == WHEEL_COURSE
     assert catalog.PACKAGED.relative_to(Path(catalog.__file__).parent) == Path("_course")
+
+
+@pytest.mark.parametrize(("line", "env", "site", "base"), [
+    ("site_url: !ENV SITE_URL", {"SITE_URL": "https://pages.example.net/c/"}, "published",
+     "https://pages.example.net/c/"),
+    ("site_url: !ENV SITE_URL", {}, "local", catalog.LOCAL_SITE),
+    ('site_url: !ENV [SITE_URL, ""]', {}, "local", catalog.LOCAL_SITE),
+    ('site_url: !ENV [SITE_URL, ""]  # set by the publishing workflow', {"SITE_URL": ""},
+     "local", catalog.LOCAL_SITE),
+    ("site_url: !ENV [SITE_URL, 'https://fallback.example.net/']", {}, "published",
+     "https://fallback.example.net/"),
+    ("site_url: !ENV [SITE_URL, 'https://fallback.example.net/']",
+     {"SITE_URL": "https://pages.example.net/"}, "published", "https://pages.example.net/"),
+])
+def test_site_url_from_the_environment_as_mkdocs_reads_it(
+    make_course: MakeCourse, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    line: str, env: dict[str, str], site: str, base: str,
+) -> None:
+    monkeypatch.delenv("SITE_URL", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    root = make_course({"mkdocs.yml": MKDOCS + line + "\n"})
+    found = catalog.find("lesson-one", cwd=root, cache_dir=tmp_path / "cache")
+    assert found.site == site
+    assert found.lesson is not None
+    assert found.lesson["sections"]["a-detail"]["url"] == f"{base}test-plan/lesson-one/#a-detail"
+
+
+def test_a_changed_site_url_variable_is_not_answered_from_the_cache(
+    make_course: MakeCourse, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_course({"mkdocs.yml": MKDOCS + 'site_url: !ENV [SITE_URL, ""]\n'})
+    monkeypatch.delenv("SITE_URL", raising=False)
+    assert catalog.find("lesson-one", cwd=root, cache_dir=tmp_path / "c").site == "local"
+    monkeypatch.setenv("SITE_URL", "https://pages.example.net/")
+    assert catalog.find("lesson-one", cwd=root, cache_dir=tmp_path / "c").site == "published"
+
+
+def test_a_slug_in_capitals_gets_a_suggestion(course: Path, tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match=r"did you mean `lesson-one`\?"):
+        catalog.find("LESSON-ONE", cwd=course, cache_dir=tmp_path / "cache")

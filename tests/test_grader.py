@@ -214,6 +214,48 @@ def test_key_hash_ignores_wording(question: Question, update: dict[str, Any]) ->
     (ORDER, {"items": ["b", "a", "c", "d"]}),
     (MATCH, {"pairs": [{"left": "GPU", "right": "MXU"}, {"left": "TPU", "right": "SIMT"}]}),
     (MATCH, {"distractors": []}),
+    (MATCH, {"scoring": "all_or_nothing"}),
+    (ORDER, {"scoring": "all_or_nothing"}),
+    (MULTIPLE, {"scoring": "all_or_nothing"}),
+    (TEXT, {"multiline": True}),
 ])
 def test_key_hash_follows_the_key(question: Question, update: dict[str, Any]) -> None:
     assert key_hash(changed(question, **update)) != key_hash(question)
+
+
+def test_key_hash_ignores_shuffle_and_default_scoring() -> None:
+    assert key_hash(changed(SINGLE, shuffle=False)) == key_hash(SINGLE)
+    assert key_hash(changed(ORDER, scoring="partial")) == key_hash(ORDER)
+
+
+@pytest.mark.parametrize(("question", "partial", "full"), [
+    (MULTIPLE, frozenset({0, 1}), frozenset({0, 1, 2})),
+    (ORDER, (0, 1, 3, 2), (0, 1, 2, 3)),
+    (MATCH, (0, 2), (0, 1)),
+])
+def test_all_or_nothing_gives_full_points_or_none(
+    question: Question, partial: Response, full: Response
+) -> None:
+    strict = changed(question, scoring="all_or_nothing")
+    assert 0 < grade(question, partial).score < question.points
+    assert grade(strict, partial) == Grade(0.0, question.points, False, grade(strict, partial).feedback)
+    assert grade(strict, full).score == question.points
+
+
+MULTILINE = make(type="text", multiline=True, accept=["Hello\nWORLD", "a\n\nb"],
+                 patterns=[r"\d+\n\d+"])
+
+
+@pytest.mark.parametrize(("response", "right"), [
+    ("hello\nworld", True),
+    ("\n\n  Hello   \n world\n\n", True),  # blank lines around and spaces do not matter
+    ("hello world", False),  # one line is not two
+    ("hello\nworld\nagain", False),
+    ("hello", False),
+    ("a\n\nb", True),  # a blank line inside the answer is part of it
+    ("a\nb", False),
+    ("12\n34", True),  # patterns see the lines joined by a newline
+    ("12 34", False),
+])
+def test_multiline_text_is_right_only_when_every_line_matches(response: str, right: bool) -> None:
+    assert grade(MULTILINE, response).correct is right

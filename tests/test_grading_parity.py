@@ -11,14 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import ValidationError
 
 from lessonkit import grader, responses, site
 from lessonkit.models import Bank, Question
 
 TABLE = json.loads((Path(__file__).parent / "grading_cases.json").read_text(encoding="utf-8"))
-# Fields of the question format that the page honours before the models may have them.
-FORMAT_ADDITIONS = ("scoring", "multiline", "shuffle")
 
 
 def spec(name: str) -> dict[str, Any]:
@@ -40,19 +37,8 @@ def model(fields: dict[str, Any]) -> Question:
 
 
 def key(name: str) -> dict[str, Any]:
-    """What the page gets for the question: `site.grading_key`, with the format additions
-    the models do not have yet added as the key would carry them."""
-    fields = spec(name)
-    try:
-        return site.grading_key(model(fields))
-    except ValidationError:
-        plain = {k: v for k, v in fields.items() if k not in FORMAT_ADDITIONS}
-        found = site.grading_key(model(plain))
-        if fields.get("scoring", "partial") != "partial":
-            found["scoring"] = fields["scoring"]
-        if fields.get("multiline"):
-            found["multiline"] = True
-        return found
+    """What the page gets for the question: `site.grading_key`."""
+    return site.grading_key(model(spec(name)))
 
 
 def typed(question: dict[str, Any], response: Any) -> str:
@@ -75,21 +61,15 @@ def typed(question: dict[str, Any], response: Any) -> str:
 
 def cases() -> list[Any]:
     found = []
-    for number, (name, response, score, *needs) in enumerate(TABLE["cases"], start=1):
-        found.append(pytest.param(name, response, score, needs, id=f"{number}-{name}"))
+    for number, (name, response, score) in enumerate(TABLE["cases"], start=1):
+        found.append(pytest.param(name, response, score, id=f"{number}-{name}"))
     return found
 
 
-@pytest.mark.parametrize(("name", "response", "score", "needs"), cases())
-def test_the_terminal_grades_the_table(
-    name: str, response: Any, score: float | None, needs: list[str]
-) -> None:
+@pytest.mark.parametrize(("name", "response", "score"), cases())
+def test_the_terminal_grades_the_table(name: str, response: Any, score: float | None) -> None:
     fields = spec(name)
-    try:
-        question = model(fields)
-    except ValidationError:
-        assert needs, f"{name}: the table's question does not validate"
-        pytest.skip(f"the question models do not have `{needs[0]}` yet (issue 13)")
+    question = model(fields)
     data = question.model_dump(mode="json")
     text = typed(fields, response)
     try:

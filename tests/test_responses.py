@@ -10,6 +10,8 @@ import pytest
 from lessonkit.errors import ContentError
 from lessonkit.responses import (
     ResponseError,
+    chosen_feedback,
+    described,
     expected_form,
     from_json,
     parse,
@@ -39,7 +41,7 @@ PARSED: list[tuple[str, dict[str, Any], str, Any]] = [
     ("single full-width digit", SINGLE, "\uff13", 3),
     ("multiple commas", MULTIPLE, "1,3", frozenset({2, 3})),
     ("multiple spaces", MULTIPLE, "1 3", frozenset({2, 3})),
-    ("multiple mixed and repeated", MULTIPLE, "3, 1;1", frozenset({2, 3})),
+    ("multiple mixed separators", MULTIPLE, "3, 1;4", frozenset({1, 2, 3})),
     ("true t", TRUE_FALSE, "t", True),
     ("true word any case", TRUE_FALSE, " TRUE ", True),
     ("yes", TRUE_FALSE, "y", True),
@@ -107,6 +109,8 @@ REFUSED: list[tuple[dict[str, Any], str, str]] = [
     (ORDER, "a b c d", "Type the numbers 1 to 4 separated by spaces, e.g. `2 3 4 1`."),
     (MATCH, "1b 2a", "3 has no letter. Match every number from 1 to 3, e.g. `1b 2c 3a`."),
     (MATCH, "1b 1a 3c", "1 is matched twice. Give each number one letter."),
+    (MATCH, "1a 2a 3b", "a is used twice. Give each letter to one number at most."),
+    (MULTIPLE, "1 1", "1 is typed twice. Type each number once, e.g. `1,3`."),
     (MATCH, "1e 2a 3b", "There is no e on the right. Use a to d."),
     (MATCH, "4a 1b 2c 3d", "There is no 4 on the left. Use 1 to 3."),
     (MATCH, "b a c", "Type pairs of a number and a letter, e.g. `1b 2c 3a`."),
@@ -186,3 +190,42 @@ def test_read_answers_needs_a_mapping(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         read_answers(write(tmp_path, "- 1\n- 2\n"), QUESTIONS)
     assert "an answers file is a mapping" in str(caught.value)
+
+
+MULTILINE = {"id": "ml", "type": "text", "multiline": True}
+FEEDBACK = [{"text": t, "correct": t == "B", "feedback": f"Not {t}." if t != "B" else None}
+            for t in "ABCD"]
+
+
+def test_several_lines_are_one_answer_without_the_blank_lines_around_it() -> None:
+    assert parse(MULTILINE, "\n\n  a = 1  \nb  \n\n", ()) == "  a = 1\nb"
+    assert expected_form(MULTILINE) == "Type your answer line by line; an empty line ends it."
+
+
+@pytest.mark.parametrize(("question", "response", "words"), [
+    (SINGLE, 2, ["1. C"]),
+    (MULTIPLE, frozenset({1, 2}), ["1. C", "4. B"]),
+    (MULTIPLE, frozenset(), ["nothing"]),
+    (TRUE_FALSE, False, ["false"]),
+    (NUMERIC, 2.5, ["2.5 GB/s"]),
+    (TEXT, "matmul", ["matmul"]),
+    (MULTILINE, "1\n2", ["1", "2"]),
+    (ORDER, (3, 0, 1, 2), ["1. z", "2. w", "3. x", "4. y"]),
+    (MATCH, (2, 0, 3), ["1. 1 \u2192 a. r3", "2. 2 \u2192 b. r1", "3. 3 \u2192 c. r4"]),
+])
+def test_answers_are_described_in_words_with_the_numbers_shown(
+    question: dict[str, Any], response: Any, words: list[str]
+) -> None:
+    # For match, the right-hand items are shown as a=r3, b=r1, c=r4, d=r2.
+    display = (2, 0, 3, 1)
+    assert described(question, response, display) == words
+
+
+def test_feedback_is_given_for_each_chosen_option_by_its_number_on_screen() -> None:
+    single = {**SINGLE, "options": FEEDBACK}
+    multiple = {**MULTIPLE, "options": FEEDBACK}
+    assert chosen_feedback(single, 0, SHUFFLED) == [("option 2", "Not A.")]
+    assert chosen_feedback(single, 1, SHUFFLED) == []
+    assert chosen_feedback(multiple, frozenset({0, 1, 2}), SHUFFLED) == [
+        ("option 1", "Not C."), ("option 2", "Not A.")]
+    assert chosen_feedback(ORDER, (0, 1, 2, 3), SHUFFLED) == []

@@ -82,10 +82,10 @@ TRANSCRIPT = """\
 Quiz: Lesson one quiz
 Lesson: Lesson one
 3 questions, pass mark 60%. Seed 5 (--seed repeats this order).
-Type ? for a hint, q to save and quit; answers are saved as you go.
+Type q to save and quit, u to take back your last answer; answers are saved as you go.
 
 Question 1 of 3  [--------------------]  0 answered
-Pick **b**.
+Pick b.
   1. a
   2. c
   3. b
@@ -95,9 +95,10 @@ Not counted: There is no 4. Choose from 1 to 3.
 Answer (? hint, q save and quit): ?
 Hint: The second letter.
 Answer (? hint, q save and quit): 1
+You answered: 1. a
 \u2717 Incorrect: 0 of 1 point.
-The answer: 3. b
-- Not a.
+The right answer: 3. b
+Feedback on your choice (option 1): Not a.
 Why: Because b.
 Re-read: Lesson one \u203a First idea
   https://learn.example.org/test-plan/lesson-one/#1-first-idea
@@ -107,12 +108,19 @@ Order them.
   1. c
   2. a
   3. b
-Type the numbers 1 to 3 in the right order, e.g. `2 3 1`.
-Answer (? hint, q save and quit):\x20
+Type the numbers 1 to 3 in the right order, e.g. 2 3 1.
+Answer (u undo, q save and quit):\x20
 Not counted: Nothing was typed. Type the numbers 1 to 3 in the right order, e.g. `2 3 1`.
-Answer (? hint, q save and quit): 3 1 2
+Answer (u undo, q save and quit): 3 1 2
+You answered:
+  1. b
+  2. c
+  3. a
 \u25d0 Partly correct: 0.5 of 1 point.
-The answer: 2 3 1
+The right answer:
+  1. a
+  2. b
+  3. c
 Why: Alphabetical.
 Re-read: Lesson one \u203a A detail
   https://learn.example.org/test-plan/lesson-one/#a-detail
@@ -120,22 +128,21 @@ Re-read: Lesson one \u203a A detail
 Question 3 of 3  [#############-------]  2 answered
 How long?
 Type a number (decimal point or comma), optionally followed by ms.
-Answer (? hint, q save and quit): 3,5 ms
+Answer (u undo, q save and quit): 3,5 ms
+You answered: 3.5 ms
 \u2713 Correct: 1 of 1 point.
 Why: Three and a half.
 Re-read: Lesson one \u203a Second idea
   https://learn.example.org/test-plan/lesson-one/#2-second-idea
 
 Summary: Lesson one quiz
+Missed (2); `lessonkit review lesson-one` asks them again:
+  \u2717 Q1  0/1  lessonkit read lesson-one 1-first-idea
+  \u2717 Q2  0.5/1  lessonkit read lesson-one a-detail
+Insight 1: 0/1  First idea
+Insight 2: 1.5/2  Second idea
 Score: 1.5 of 3 points (50%)
-Result: \u2717 Not passed (pass mark 60%)
-Insight 1: First idea: 0 of 1 point
-Insight 2: Second idea: 1.5 of 2 points
-Missed question 1: q-single, 0 of 1 point. Re-read Lesson one \u203a First idea
-  https://learn.example.org/test-plan/lesson-one/#1-first-idea
-Missed question 2: q-order, 0.5 of 1 point. Re-read Lesson one \u203a A detail
-  https://learn.example.org/test-plan/lesson-one/#a-detail
-Next: `lessonkit review lesson-one` asks again what you missed, when it is due.
+\u2717 Not passed (pass mark 60%)
 """
 
 
@@ -184,7 +191,7 @@ def test_quit_then_resume_continues_at_the_next_question(course: Path) -> None:
     assert "Seed 5 " in out and "Resuming: 1 answered, 2 to go." in out
     assert "Question 2 of 3" in out and "Question 1 of 3" not in out
     assert out.endswith(
-        "Answer (? hint, q save and quit): \nSaved. Your answers so far are kept; "
+        "Answer (u undo, q save and quit): \nSaved. Your answers so far are kept; "
         "run `lessonkit quiz lesson-one` to resume.\n"
     )
     _, out = quiz("", resume=True)
@@ -194,10 +201,27 @@ def test_quit_then_resume_continues_at_the_next_question(course: Path) -> None:
 
 def test_restart_sets_the_unfinished_attempt_aside(course: Path) -> None:
     quiz("3\nq\n", seed=5)
-    _, out = quiz("n\nq\n", seed=6)
+    _, out = quiz("n\ny\nq\n", seed=6)
+    assert ("Start afresh? Your 1 answer stays in your history but will not count for the new "
+            "attempt. (n resumes) [y/n]: y\n") in out
     assert "Seed 6 " in out and "Question 1 of 3" in out
     with sqlite3.connect(course / "home" / "history.db") as con:
         assert [r[0] is not None for r in con.execute("SELECT abandoned FROM attempts")] == [True]
+
+
+def test_no_to_resume_then_no_to_starting_afresh_resumes(course: Path) -> None:
+    quiz("3\nq\n", seed=5)
+    _, out = quiz("n\nn\nq\n", seed=6)
+    assert "Resuming: 1 answered, 2 to go." in out and "Seed 5 " in out
+    with sqlite3.connect(course / "home" / "history.db") as con:
+        assert [r[0] for r in con.execute("SELECT abandoned FROM attempts")] == [None]
+
+
+def test_history_scores_show_at_most_two_decimals() -> None:
+    from lessonkit.history_view import _score
+
+    assert _score(61 / 3, 25) == "20.33/25 (81%)"
+    assert _score(20.0, 25) == "20/25 (80%)"
 
 
 def test_quitting_before_any_answer_leaves_no_attempt(course: Path) -> None:
@@ -268,13 +292,14 @@ def lessonkit(*args: str, stdin: str = "", cwd: Path) -> subprocess.CompletedPro
 def test_cli_plain_quiz_through_the_real_entry_point(course: Path) -> None:
     done = lessonkit("quiz", "lesson-one", "--seed", "5", stdin="3\n2 3 1\n3.5\n", cwd=course)
     assert (done.returncode, done.stderr) == (0, "")
+    # One line each, the score and the verdict last: what a short terminal still shows.
     assert done.stdout.splitlines()[-6:] == [
-        "Score: 3 of 3 points (100%)",
-        "Result: \u2713 Passed (pass mark 60%)",
-        "Insight 1: First idea: 1 of 1 point",
-        "Insight 2: Second idea: 2 of 2 points",
-        "Missed: none",
+        "Summary: Lesson one quiz",
+        "Insight 1: 1/1  First idea",
+        "Insight 2: 2/2  Second idea",
         "Next: `lessonkit review lesson-one` asks again what you missed, when it is due.",
+        "Score: 3 of 3 points (100%)",
+        "\u2713 Passed (pass mark 60%)",
     ]
 
 
@@ -415,15 +440,16 @@ def test_an_answer_the_database_refuses_is_saved_with_the_next(
     assert code == 0
     db = course / "home" / "history.db"
     assert (
-        "Answer (? hint, q save and quit): 2 3 1\n"
+        "Answer (u undo, q save and quit): 2 3 1\n"
         f"Warning: could not save the answer to q-order in {db}: database is locked.\n"
         "Your answer still counts: it is kept here and saved with your next answer or at "
         "the end.\n"
-        "\u2713 Correct: 1 of 1 point.\n"
+        "You answered:\n"
     ) in out
     assert (
-        "Answer (? hint, q save and quit): 3.5\n"
+        "Answer (u undo, q save and quit): 3.5\n"
         "Saved now: the 1 earlier answer that could not be saved before.\n"
+        "You answered: 3.5 ms\n"
         "\u2713 Correct: 1 of 1 point.\n"
     ) in out
     assert "Score: 3 of 3 points (100%)" in out
@@ -449,7 +475,7 @@ def test_a_failed_start_is_retried_at_the_end(course: Path, locker: Locker) -> N
         "answer or at the end.\n"
     ) in out
     assert out.endswith(
-        "Answer (? hint, q save and quit): q\n"
+        "Answer (u undo, q save and quit): q\n"
         "Saved now: the 2 earlier answers that could not be saved before.\n"
         "Saved. Your answers so far are kept; run `lessonkit quiz lesson-one` "
         "to resume.\n"
@@ -489,7 +515,8 @@ def test_answers_never_saved_go_to_a_recovery_file(course: Path, locker: Locker)
     assert code == 1
     # The summary still comes first: every answer was graded and counts.
     assert out.endswith(
-        "Next: `lessonkit review lesson-one` asks again what you missed, when it is due.\n"
+        "Score: 3 of 3 points (100%)\n"
+        "\u2713 Passed (pass mark 60%)\n"
         f"Could not save 2 answers to your history: could not save the answer to q-order in "
         f"{db}: database is locked.\n"
         f"Nothing you typed is lost: {recovery} holds them, one answer per line (JSON).\n"
@@ -511,7 +538,7 @@ def test_when_even_the_recovery_file_fails_the_answers_are_printed(
     recovery = course / "home" / "history.unsaved-20261122T090040.jsonl"
     code, out = typed(locker.lock, lambda: recovery.mkdir(), "3\n", "2 3 1\n", "3.5\n")
     assert code == 1
-    tail = out.split("Next: `lessonkit review lesson-one`")[1].splitlines()[1:]
+    tail = out.split("\u2713 Passed (pass mark 60%)")[1].splitlines()[1:]
     assert tail[1:2] == [
         f"Writing {recovery} failed too (Is a directory), so here they are: "
         "copy this somewhere safe."
@@ -538,3 +565,25 @@ def test_ctrl_c_with_unsaved_answers_writes_the_recovery_file(course: Path, lock
     assert [json.loads(line) for line in recovery.read_text().splitlines()] == recovery_lines(
         course, None
     )[:1]
+
+
+def test_undo_takes_back_the_last_answer_and_history_keeps_both(course: Path) -> None:
+    code, out = quiz("u\n1\nu\n3\n2 3 1\n3.5\n", seed=5)
+    assert code == 0
+    # Before any answer there is nothing to take back: `u` is then just a wrong form.
+    assert "Answer (? hint, q save and quit): u\nNot counted: `u` is not a number." in out
+    assert ("Answer (u undo, q save and quit): u\n"
+            "Taken back: your answer to question 1. Answer it again.\n") in out
+    assert out.count("Question 1 of 3") == 2
+    assert [(row[0], row[1], row[3]) for row in answers(course)] == [
+        ("q-single", "0", 0), ("q-single", "1", 1), ("q-order", "[0, 1, 2]", 1),
+        ("q-num", "3.5", 1)]
+    assert out.endswith("Score: 3 of 3 points (100%)\n\u2713 Passed (pass mark 60%)\n")
+
+
+def test_an_over_long_line_is_refused_without_repeating_it(course: Path) -> None:
+    code, out = quiz("3" * 600 + "\nq\n", seed=5)
+    assert code == 0
+    assert ("Not counted: that line is 600 characters long; an answer is at most 500. "
+            "Type it again, shorter.\n") in out
+    assert out.count("3" * 600) == 1  # the transcript's echo of the piped line, and no more

@@ -64,7 +64,7 @@ def test_plain_read_echoes_piped_answers_and_ends_the_line_at_eof() -> None:
     assert ui.read() == "3\n"
     assert ui.read() is None
     assert out.getvalue() == (
-        "Answer (? hint, q save and quit): 3\nAnswer (? hint, q save and quit): \n"
+        "Answer: 3\nAnswer: \n"
     )
 
 
@@ -85,7 +85,7 @@ def test_plain_confirm_asks_again_until_yes_or_no() -> None:
     ],
 )
 def test_progress_bar(done: int, total: int, bar: str) -> None:
-    assert terminal._bar(done, total) == bar
+    assert terminal.text_bar(done, total) == bar
 
 
 DB = Path("/home/ada/.local/share/lessonkit/history.db")

@@ -80,3 +80,53 @@ def test_installed_wheel_runs_the_quiz_outside_a_checkout(
         cwd=anywhere, env=env, capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert probe.stdout.startswith(str(target)), "the test must exercise the installed wheel"
+
+
+@pytest.mark.slow
+def test_wheel_carries_each_bank_compiled(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for bank in ROOT.glob("quizzes/*.yml"):
+        assert f"lessonkit/_course/compiled/{bank.stem}.json" in names
+
+
+@pytest.fixture(scope="module")
+def learner_venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv with only `pip install lessonkit` (the core dependencies, from the index)."""
+    venv = tmp_path_factory.mktemp("learner") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet",
+         "--disable-pip-version-check", str(wheel)],
+        check=True, capture_output=True, timeout=600,
+    )  # fmt: skip
+    return venv
+
+
+@pytest.mark.slow
+def test_a_learner_install_has_no_mkdocs_and_reads_a_section(
+    learner_venv: Path, tmp_path: Path
+) -> None:
+    from lessonkit.lessons import read_lesson
+
+    python = str(learner_venv / "bin" / "python")
+    for heavy in ("mkdocs", "material", "nh3"):
+        probe = subprocess.run([python, "-c", f"import {heavy}"], capture_output=True)
+        assert probe.returncode != 0, f"{heavy} is installed by `pip install lessonkit`"
+    lesson = next(ROOT.glob("content/*/gpu-vs-tpu.md"))
+    section = next(h for h in read_lesson(lesson).headings if h.level == 2)
+    env = {**os.environ, "LESSONKIT_HOME": str(tmp_path / "home"), "TERM": "dumb"}
+    env.pop("PYTHONPATH", None)
+    done = subprocess.run(
+        [str(learner_venv / "bin" / "lessonkit"), "read", "gpu-vs-tpu", section.anchor],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(section.text + "\n")
+    quiz = subprocess.run(
+        [str(learner_venv / "bin" / "lessonkit"), "quiz", "gpu-vs-tpu", "--seed", "1"],
+        cwd=tmp_path, env=env, input="q\n", capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert quiz.returncode == 0, quiz.stderr
+    assert "Question 1 of" in quiz.stdout
+    # The packaged bank came compiled in the wheel: nothing was compiled into the cache.
+    assert not list((tmp_path / "home" / "cache").glob("banks/*.json"))

@@ -28,10 +28,11 @@ from typing import Any
 from lessonkit import __version__, cachefile
 from lessonkit.errors import UsageError
 
-FORMAT = 2  # bump when the compiled layout changes, so old cache entries are ignored
+FORMAT = 3  # bump when the compiled layout changes, so old cache entries are ignored
 LOCAL_SITE = "http://127.0.0.1:8000/"
 PACKAGED = Path(__file__).parent / "_course"
-_SETTING = re.compile(r"^(site_url|docs_dir|use_directory_urls):[ \t]*(\S*?)[ \t]*(?:#.*)?$", re.M)
+_SETTING = re.compile(r"^(site_url|docs_dir|use_directory_urls):[ \t]*(.*?)[ \t]*$", re.M)
+_ENV = re.compile(r"^!ENV\s+(?:\[(.*)\]|(\S+))$")
 
 
 @dataclass(frozen=True)
@@ -65,8 +66,10 @@ def find(target: str, *, cwd: Path | None = None, cache_dir: Path | None = None)
 def load(path: Path, *, cache_dir: Path | None = None) -> Compiled:
     """A bank file compiled, from the cache when no source file changed since."""
     path = path.resolve()
+    data = _packaged(path)
     cache = _cache_file(path, cache_dir)
-    data = _read_cache(cache)
+    if data is None:
+        data = _read_cache(cache)
     if data is None:
         data = compile_bank(path)
         if data["lesson"] is not None:  # without a lesson file there is no file to watch
@@ -112,6 +115,7 @@ def compile_bank(path: Path) -> dict[str, Any]:
         "format": FORMAT,
         "lessonkit": __version__,
         "deps": [_stat(p) for p in deps],
+        "env": site_env(root) if root else {},
         "slug": path.stem,
         "source": _shown(path),
         "site": "published" if settings.get("site_url") else "local",
@@ -137,7 +141,7 @@ def _bank_path(target: str, cwd: Path) -> Path:
     known = slugs(cwd)
     import difflib  # only on this error path
 
-    close = difflib.get_close_matches(target, known, n=1)
+    close = difflib.get_close_matches(target.casefold(), known, n=1)
     hint = f"did you mean `{close[0]}`?" if close else "known quizzes: " + (
         ", ".join(known) if known else "none found")
     raise UsageError(f"no quiz called `{target}` ({hint})")
@@ -152,13 +156,15 @@ def _course_of(path: Path) -> Path | None:
 
 
 def _lesson_path(root: Path, slug: str) -> Path | None:
-    content = root / _docs_dir(root)
+    content = root / docs_dir(root)
     found = sorted(content.glob(f"*/{slug}.md")) or sorted(content.glob(f"**/{slug}.md"))
     return found[0] if found else None
 
 
-def _docs_dir(root: Path) -> str:
+def docs_dir(root: Path) -> str:
+    """The course's docs_dir (where lessons are), as mkdocs.yml says; `docs` by default."""
     return _site_settings(root / "mkdocs.yml").get("docs_dir") or "docs"
+
 
 
 def _site_settings(mkdocs: Path) -> dict[str, str]:
@@ -168,7 +174,36 @@ def _site_settings(mkdocs: Path) -> dict[str, str]:
         text = mkdocs.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return {}
-    return {key: value.strip("'\"") for key, value in _SETTING.findall(text)}
+    return {key: _setting(value) for key, value in _SETTING.findall(text)}
+
+
+def _setting(value: str) -> str:
+    """A scalar as written, or `!ENV NAME` / `!ENV [NAME, …, default]` as MkDocs reads it.
+
+    The first variable that is set and not empty wins, else the default (if the list
+    ends with a value that is not a variable name, as in MkDocs); empty means unset.
+    """
+    value = re.sub(r"\s+#.*$", "", value).strip()
+    found = _ENV.match(value)
+    if found is None:
+        return value.strip("'\"")
+    if found.group(2) is not None:
+        return os.environ.get(found.group(2), "")
+    names = [part.strip().strip("'\"") for part in found.group(1).split(",")]
+    for name in names[:-1] if len(names) > 1 else names:
+        if os.environ.get(name):
+            return os.environ[name]
+    return names[-1] if len(names) > 1 else ""
+
+
+def site_env(root: Path) -> dict[str, str]:
+    """Environment variables mkdocs.yml's `!ENV` settings read, with their values now."""
+    try:
+        text = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    names = re.findall(r"!ENV\s+\[?\s*([A-Za-z_]\w*)", text)
+    return {name: os.environ.get(name, "") for name in names}
 
 
 def _lesson_data(root: Path, path: Path, settings: Mapping[str, str]) -> dict[str, Any]:
@@ -222,6 +257,18 @@ def _cache_file(path: Path, cache_dir: Path | None) -> Path:
     return cache_folder(cache_dir) / "banks" / f"{name}.json"
 
 
+def _packaged(path: Path) -> dict[str, Any] | None:
+    """The compiled form the wheel carries for a packaged bank (see hatch_build.py)."""
+    if path.parent != PACKAGED.resolve() / "quizzes":
+        return None
+    data = cachefile.read(PACKAGED / "compiled" / f"{path.stem}.json")
+    try:
+        fresh = data["format"] == FORMAT and data["lessonkit"] == __version__
+    except (KeyError, TypeError):
+        return None
+    return dict(data) if fresh else None
+
+
 def _read_cache(cache: Path) -> dict[str, Any] | None:
     data = cachefile.read(cache)
     try:
@@ -229,6 +276,7 @@ def _read_cache(cache: Path) -> dict[str, Any] | None:
             data["format"] == FORMAT
             and data["lessonkit"] == __version__
             and all(_stat(Path(dep[0])) == dep for dep in data["deps"])
+            and all(os.environ.get(k, "") == v for k, v in data.get("env", {}).items())
         )
     except (OSError, KeyError, TypeError):
         return None  # missing, unreadable or from another version: compile again

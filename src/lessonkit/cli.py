@@ -125,6 +125,29 @@ def _add_quiz(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     parser.set_defaults(handler=_quiz)
 
 
+# --- read (the lesson in the terminal; reader.py) ---------------------------------------
+
+
+def _read(args: argparse.Namespace) -> int:
+    from .reader import read_command
+
+    return read_command(args.slug, args.section, no_color=args.no_color)
+
+
+def _add_read(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "read",
+        help="read a lesson, or one section of it, in the terminal (offline)",
+        description="Show a lesson in the terminal, through a pager when it is longer than the "
+        "screen. SECTION is a heading's anchor, as the quiz's Re-read lines give it, e.g. "
+        "`lessonkit read gpu-vs-tpu 2-where-tpus-are-strongest`.",
+    )
+    parser.add_argument("slug", metavar="SLUG", help="the lesson, e.g. gpu-vs-tpu")
+    parser.add_argument("section", nargs="?", metavar="SECTION", help="a section's anchor")
+    parser.add_argument("--no-color", action="store_true", help="no colour (also NO_COLOR=1)")
+    parser.set_defaults(handler=_read)
+
+
 # --- new lesson (authors) ---------------------------------------------------------
 
 
@@ -241,7 +264,7 @@ def _add_diff(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     parser.set_defaults(handler=_diff)
 
 
-# --- history / review / list (the learner's record; logic in history_view.py) -----------
+# --- history / review / list (the learner's record: history_view.py, reviewing.py) ------
 
 
 def _data_dir(args: argparse.Namespace) -> Path | None:
@@ -255,7 +278,7 @@ def _history(args: argparse.Namespace) -> int:
 
 
 def _review(args: argparse.Namespace) -> int:
-    from .history_view import review_command
+    from .reviewing import review_command
 
     return review_command(
         args.slug, data_dir=_data_dir(args), no_color=args.no_color, seed=args.seed
@@ -372,13 +395,15 @@ def _add_export(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 # --- the parser ------------------------------------------------------------------
 
 # Each part of the CLI registers its subcommands here; the order is the order in --help.
+# Learners' commands first: they are most of the people who type `lessonkit --help`.
 REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = [
+    _add_quiz,
+    _add_read,
+    _add_review,
+    _add_history,
+    _add_list,
     _add_validate,
     _add_schema,
-    _add_quiz,
-    _add_history,
-    _add_review,
-    _add_list,
     _add_new,
     _add_report,
     _add_diff,

@@ -75,8 +75,8 @@ def grade(question: Question, response: Response) -> Grade:
             raise TypeError(f"a text response is a str, not {type(response).__name__}")
         return _full_or_nothing(question.points, text_right(question, response))
     if isinstance(question, OrderQuestion):
-        return _scaled(question.points, _order_share(question, response))
-    return _scaled(question.points, _match_share(question, response))
+        return _scored(question.scoring, question.points, _order_share(question, response))
+    return _scored(question.scoring, question.points, _match_share(question, response))
 
 
 def answer_key(question: Question) -> Response | None:
@@ -143,6 +143,11 @@ def key_hash(question: Question) -> str:
     else:
         key["pairs"] = [[_squash(p.left), _squash(p.right)] for p in question.pairs]
         key["distractors"] = [_squash(d) for d in question.distractors]
+    # New fields enter the key only when set, so existing questions keep their hashes.
+    if getattr(question, "scoring", "partial") != "partial":
+        key["scoring"] = question.scoring  # type: ignore[union-attr]
+    if isinstance(question, TextQuestion) and question.multiline:
+        key["multiline"] = True
     blob = json.dumps(key, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()[:12]
 
@@ -157,6 +162,8 @@ def normalise_text(text: str, *, case_sensitive: bool = False) -> str:
 
 def text_right(question: TextQuestion, response: str) -> bool:
     """Whether a free-text response matches an accepted answer or a whole pattern."""
+    if question.multiline:
+        return _lines_right(question, response)
     case = question.case_sensitive
     typed = normalise_text(response, case_sensitive=case)
     if any(typed == normalise_text(a, case_sensitive=case) for a in question.accept):
@@ -166,6 +173,26 @@ def text_right(question: TextQuestion, response: str) -> bool:
     spaced = normalise_text(response, case_sensitive=True)
     flags = 0 if case else re.IGNORECASE
     return any(_compiled(p, flags).fullmatch(spaced) for p in question.patterns)
+
+
+def _lines(text: str, *, case_sensitive: bool) -> list[str]:
+    lines = [normalise_text(line, case_sensitive=case_sensitive) for line in text.splitlines()]
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _lines_right(question: TextQuestion, response: str) -> bool:
+    """Several lines, each compared as one line of text; patterns see them joined by \\n."""
+    case = question.case_sensitive
+    typed = _lines(response, case_sensitive=case)
+    if any(typed == _lines(a, case_sensitive=case) for a in question.accept):
+        return True
+    joined = "\n".join(_lines(response, case_sensitive=True))
+    flags = 0 if case else re.IGNORECASE
+    return any(_compiled(p, flags).fullmatch(joined) for p in question.patterns)
 
 
 @lru_cache(maxsize=256)
@@ -188,6 +215,15 @@ def _full_or_nothing(points: float, right: bool) -> Grade:
 def _scaled(points: float, share: float, feedback: tuple[str, ...] = ()) -> Grade:
     share = min(1.0, max(0.0, share))
     return Grade(score=points * share, max_score=points, correct=share == 1.0, feedback=feedback)
+
+
+def _scored(
+    scoring: str, points: float, share: float, feedback: tuple[str, ...] = ()
+) -> Grade:
+    """Partial credit, or with `all_or_nothing` full points only for a full share."""
+    if scoring == "all_or_nothing" and share < 1.0:
+        share = 0.0
+    return _scaled(points, share, feedback)
 
 
 def _index(response: Response, count: int, what: str) -> int:
@@ -213,7 +249,8 @@ def _grade_multiple(question: MultipleQuestion, response: Response) -> Grade:
     wrong = len(chosen) - right
     needed = sum(o.correct for o in question.options)
     feedback = tuple(f for i in chosen if (f := question.options[i].feedback))
-    return _scaled(question.points, max(0, right - wrong) / needed, feedback)
+    share = max(0, right - wrong) / needed
+    return _scored(question.scoring, question.points, share, feedback)
 
 
 def _number(response: Response) -> float:

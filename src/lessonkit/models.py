@@ -140,12 +140,25 @@ def _distinct(values: list[str], what: str) -> list[str]:
     return values
 
 
+Scoring = Literal["partial", "all_or_nothing"]
+SHUFFLE_DESCRIPTION = (
+    "Shuffle this question's options: `false` keeps them in the written order (for options "
+    "that refer to each other, or code listed in order); unset follows the bank's "
+    "`shuffle.options`."
+)
+SCORING_DESCRIPTION = (
+    "`partial` (default) gives partial credit by the rule above; `all_or_nothing` gives the "
+    "full points only for a fully right answer, else 0."
+)
+
+
 class ChoiceQuestion(QuestionBase):
     """Shared by `single` and `multiple`."""
 
     options: list[Option] = Field(
         min_length=2, max_length=10, description="The choices: 2 to 10, one screen in a terminal."
     )
+    shuffle: bool | None = Field(None, description=SHUFFLE_DESCRIPTION)
 
     @field_validator("options")
     @classmethod
@@ -179,6 +192,7 @@ class MultipleQuestion(ChoiceQuestion):
     """
 
     type: Literal["multiple"] = Field(description="Question type.")
+    scoring: Scoring = Field("partial", description=SCORING_DESCRIPTION)
 
     @field_validator("options")
     @classmethod
@@ -220,9 +234,21 @@ class NumericQuestion(QuestionBase):
 
 
 class TextQuestion(QuestionBase):
-    """Free text, compared after Unicode (NFKC), case and whitespace normalisation."""
+    """Free text, compared after Unicode (NFKC), case and whitespace normalisation.
+
+    With `multiline: true` the answer is several lines (e.g. a program's output), typed
+    line by line and compared line by line; blank lines before and after are ignored.
+    """
 
     type: Literal["text"] = Field(description="Question type.")
+    multiline: bool = Field(
+        False,
+        description=(
+            "The answer is several lines: each accepted answer is a block of lines, and the "
+            "response is right only if every line matches (after the same normalisation); "
+            "`patterns` match the whole answer with lines joined by a newline."
+        ),
+    )
     accept: list[Line] = Field(default_factory=list, description="Accepted answers.")
     patterns: list[Line] = Field(
         default_factory=list,
@@ -257,6 +283,7 @@ class OrderQuestion(QuestionBase):
     """
 
     type: Literal["order"] = Field(description="Question type.")
+    scoring: Scoring = Field("partial", description=SCORING_DESCRIPTION)
     items: list[Line] = Field(
         min_length=2,
         max_length=10,
@@ -283,6 +310,8 @@ class MatchQuestion(QuestionBase):
     """
 
     type: Literal["match"] = Field(description="Question type.")
+    scoring: Scoring = Field("partial", description=SCORING_DESCRIPTION)
+    shuffle: bool | None = Field(None, description=SHUFFLE_DESCRIPTION)
     pairs: list[Pair] = Field(
         min_length=2, max_length=10, description="The correct pairs: 2 to 10."
     )

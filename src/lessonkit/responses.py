@@ -69,6 +69,8 @@ def expected_form(question: QuestionData) -> str:
         where = f", optionally followed by {unit}" if unit else ""
         return f"Type a number (decimal point or comma){where}."
     if kind == "text":
+        if question.get("multiline"):
+            return "Type your answer line by line; an empty line ends it."
         return "Type your answer."
     if kind == "order":
         return f"Type the numbers 1 to {count} in the right order, e.g. `{_example(count)}`."
@@ -107,10 +109,20 @@ def parse(question: QuestionData, text: str, display: Sequence[int]) -> Response
     if kind == "numeric":
         return _decimal(typed, question.get("unit"))
     if kind == "text":
-        return text.strip()
+        return multiline_text(text) if question.get("multiline") else text.strip()
     if kind == "order":
         return tuple(display[n - 1] for n in _sequence(typed, choices(question)))
     return _matches(typed, len(question["pairs"]), display)
+
+
+def multiline_text(text: str) -> str:
+    """Several typed lines as one answer: blank lines before and after dropped, ends trimmed."""
+    lines = [line.rstrip() for line in text.splitlines()]
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return "\n".join(lines)
 
 
 def to_json(response: Response) -> Any:
@@ -158,6 +170,43 @@ def shown(question: QuestionData, response: Response, display: Sequence[int]) ->
     return str(response)
 
 
+def described(question: QuestionData, response: Response, display: Sequence[int]) -> list[str]:
+    """A response in words, one line per part: options, items and pairs spelled out.
+
+    Numbers and letters are those the learner saw, so `2. TPU` means the second option shown.
+    """
+    kind = question["type"]
+    place = {index: at + 1 for at, index in enumerate(display)}
+    if kind == "single" and isinstance(response, int):
+        return [f"{place[response]}. {question['options'][response]['text']}"]
+    if kind == "multiple" and isinstance(response, frozenset):
+        chosen = sorted(response, key=place.__getitem__)
+        return [f"{place[i]}. {question['options'][i]['text']}" for i in chosen] or ["nothing"]
+    if kind == "order" and isinstance(response, tuple):
+        return [f"{n}. {question['items'][i]}" for n, i in enumerate(response, start=1)]
+    if kind == "match" and isinstance(response, tuple):
+        rights = [p["right"] for p in question["pairs"]] + list(question["distractors"])
+        return [f"{n}. {pair['left']} \u2192 {LETTERS[place[i] - 1]}. {rights[i]}"
+                for n, (pair, i) in enumerate(zip(question["pairs"], response, strict=True), 1)]
+    if isinstance(response, str):
+        return response.splitlines() or [response]
+    return [shown(question, response, display)]
+
+
+def chosen_feedback(
+    question: QuestionData, response: Response, display: Sequence[int]
+) -> list[tuple[str, str]]:
+    """The author's feedback on each option the learner chose: (`option 2`, text) pairs."""
+    if question["type"] not in ("single", "multiple"):
+        return []
+    place = {index: at + 1 for at, index in enumerate(display)}
+    chosen = [response] if isinstance(response, int) else sorted(
+        response if isinstance(response, frozenset) else (), key=place.__getitem__)
+    options = question["options"]
+    return [(f"option {place[i]}", str(options[i]["feedback"]))
+            for i in chosen if options[i].get("feedback")]
+
+
 def _clean(text: str) -> str:
     # NFKC turns full-width digits and letters into ASCII ones; casefold makes `T` and `B` count.
     return unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).strip().casefold()
@@ -191,7 +240,12 @@ def _numbers(typed: str, count: int) -> list[int]:
             f"`{wrong[0]}` is not a number. Type numbers from 1 to {count} separated by "
             "commas or spaces, e.g. `1,3`."
         )
-    return sorted({_in_range(int(p), count) for p in parts})
+    numbers = [_in_range(int(p), count) for p in parts]
+    repeated = sorted({n for n in numbers if numbers.count(n) > 1})
+    if repeated:
+        raise ResponseError(f"{_listed(repeated)} {'is' if len(repeated) == 1 else 'are'} "
+                            "typed twice. Type each number once, e.g. `1,3`.")
+    return sorted(numbers)
 
 
 def _truth(typed: str) -> bool:
@@ -269,6 +323,8 @@ def _matches(typed: str, left: int, display: Sequence[int]) -> tuple[int, ...]:
             raise ResponseError(f"There is no {letter} on the right. Use a to {letters[-1]}.")
         if number in chosen:
             raise ResponseError(f"{number} is matched twice. Give each number one letter.")
+        if display[letters.index(letter)] in chosen.values():
+            raise ResponseError(f"{letter} is used twice. Give each letter to one number at most.")
         chosen[number] = display[letters.index(letter)]
     missing = [n for n in range(1, left + 1) if n not in chosen]
     if missing:

@@ -8,6 +8,7 @@ committed to the history database the moment it is graded, before its feedback
 
 from __future__ import annotations
 
+import enum
 import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -19,7 +20,7 @@ from lessonkit import catalog, responses, session
 from lessonkit.errors import UsageError
 from lessonkit.recorder import EXIT_UNSAVED, Clock, Pending, Recorder
 
-# Re-exported: `lessonkit review` (history_view) asks through the same UI as the quiz.
+# Re-exported: `lessonkit review` (reviewing) asks through the same UI as the quiz.
 from lessonkit.terminal import PlainUi as PlainUi
 from lessonkit.terminal import QuestionData
 from lessonkit.terminal import RichUi as RichUi
@@ -39,6 +40,15 @@ def _utcnow() -> datetime:
 # --- asking ------------------------------------------------------------------
 
 
+MAX_LINE = 500  # characters: longer than any answer; a stray paste is refused, not echoed
+
+
+class Command(enum.Enum):
+    """What a learner typed that is not an answer."""
+
+    UNDO = "undo"  # take back the last answer and give it again
+
+
 def ask(
     ui: PlainUi,
     attempt: session.Attempt,
@@ -49,42 +59,83 @@ def ask(
     """Ask every remaining question of ``attempt``; False when the learner quit first.
 
     ``on_answer(question_id, response, grade)`` runs for every graded answer before
-    its feedback is shown: that is where the caller commits it.
+    its feedback is shown: that is where the caller commits it. Before answering the
+    next question the learner may type `u` to take the last answer back and give it
+    again; both answers reach ``on_answer`` (history keeps both, the later counts).
     """
     total = len(attempt.plan.order)
-    for question_id in attempt.remaining():
+    last: str | None = None
+    while rest := attempt.remaining():
+        question_id = rest[0]
         question = attempt.question(question_id)
         display = attempt.plan.displays[question_id]
         ui.question(attempt.number(question_id), total, len(attempt.marks), question, display)
-        response = _read_response(ui, question, display)
+        ui.fresh()  # a paste ahead of this question must not answer it
+        response = _read_response(ui, question, display, undo=last is not None)
         if response is None:
             return False
+        if response is Command.UNDO:
+            assert last is not None  # only offered after an answer
+            del attempt.marks[last]
+            ui.undone(attempt.number(last))
+            last = None
+            continue
         grade = grading.grade(question_id, response)
         on_answer(question_id, response, grade)
         mark = session.Mark(
             responses.to_json(response), grade.score, grade.max_score, grade.correct
         )
         attempt.record(question_id, mark)
+        last = question_id
         key = grading.key(question_id)
-        answer = None if key is None else responses.shown(question, key, display)
-        if question["type"] == "single" and isinstance(key, int):
-            answer = f"{answer}. {question['options'][key]['text']}"
         ui.feedback(
-            question, grade, answer, session.section(attempt.bank, lesson, str(question["section"]))
+            question,
+            grade,
+            responses.described(question, response, display),
+            None if key is None else responses.described(question, key, display),
+            responses.chosen_feedback(question, response, display),
+            session.section(attempt.bank, lesson, str(question["section"])),
         )
     return True
 
 
-def _read_response(ui: PlainUi, question: QuestionData, display: Sequence[int]) -> Response | None:
+def answer_prompt(question: QuestionData, *, undo: bool) -> str:
+    """`Answer (? hint, u undo, q save and quit): `, offering only what this question has."""
+    offers = [*(["? hint"] if question.get("hint") else []), *(["u undo"] if undo else []),
+              "q save and quit"]  # fmt: skip
+    return f"Answer ({', '.join(offers)}): "
+
+
+def _read_response(
+    ui: PlainUi, question: QuestionData, display: Sequence[int], *, undo: bool
+) -> Response | Command | None:
+    prompt = answer_prompt(question, undo=undo)
     while True:
-        text = ui.read()
+        text = ui.read(prompt)
         if text is None:
             return None
+        length = len(text.rstrip("\n"))
+        if length > MAX_LINE:
+            ui.invalid(f"that line is {length:,} characters long; an answer is at most "
+                       f"{MAX_LINE}. Type it again, shorter.")  # fmt: skip
+            continue
         command = text.strip().casefold()
         if command == "?":
             ui.hint(question.get("hint"))
         elif command in ("q", "quit"):
             return None
+        elif command in ("u", "undo") and undo:
+            return Command.UNDO
+        elif question.get("multiline") and text.strip():
+            lines = ui.more_lines(text, MAX_LINE)
+            if lines is None:
+                return None
+            try:
+                return responses.parse(question, lines, display)
+            except responses.ResponseError as error:
+                ui.invalid(str(error))
+        elif "\n" in text.strip():
+            ui.invalid("that was several lines; type one answer on one line.")
         else:
             try:
                 return responses.parse(question, text, display)
@@ -114,8 +165,6 @@ def ask_questions(
     ask(ui, attempt, compiled.lesson, session.Grading(compiled.bank, compiled.keys), on_answer)
     return attempt
 
-
-# --- saving answers ------------------------------------------------------------
 
 # --- the command ---------------------------------------------------------------
 
@@ -250,10 +299,18 @@ def _start(
     """A new or resumed attempt and its database id (None until the first answer)."""
     unfinished = store.unfinished_attempt(compiled.slug)
     if unfinished is not None and resume is None:
+        answered = len(unfinished.answered)
         resume = ui.confirm(
-            f"You have an unfinished attempt ({len(unfinished.answered)} of "
+            f"You have an unfinished attempt ({answered} of "
             f"{len(unfinished.order)} answered). Resume it?"
         )
+        if resume is False and answered:  # `n` by mistake must not set answers aside unasked
+            resume = ui.confirm(
+                f"Start afresh? Your {answered} answer"
+                f"{' stays' if answered == 1 else 's stay'} in your history but will not count "
+                "for the new attempt. (n resumes)"
+            )
+            resume = None if resume is None else not resume
         if resume is None:
             return None
     if unfinished is not None and resume:

@@ -194,7 +194,9 @@ def _display(question: QuestionData, seed: int, shuffle_options: bool) -> tuple[
         rng.shuffle(shown)
         if shown == sorted(shown):  # items as written are the answer: never show that
             shown = shown[1:] + shown[:1]
-    elif shuffle_options:
+    elif question.get("shuffle", None) is not False and (
+        shuffle_options or question.get("shuffle") is True
+    ):
         rng.shuffle(shown)
     return tuple(shown)
 
@@ -213,6 +215,7 @@ class Section:
     lesson_title: str
     title: str
     url: str | None
+    read: str | None = None  # `lessonkit read SLUG ANCHOR`: the section offline, anywhere
 
     def __str__(self) -> str:
         return f"{self.lesson_title} {BREADCRUMB} {self.title}"
@@ -258,9 +261,10 @@ def section(bank: BankData, lesson: LessonData | None, anchor: str) -> Section:
     if lesson is None:
         return Section(str(bank["title"]), anchor, None)
     found = lesson.get("sections", {}).get(anchor)
+    read = f"lessonkit read {lesson.get('slug') or bank['lesson']}"
     if found is None:  # the validator reports a missing anchor; still point at the lesson
-        return Section(str(lesson["title"]), anchor, lesson.get("url"))
-    return Section(str(lesson["title"]), str(found["title"]), found.get("url"))
+        return Section(str(lesson["title"]), anchor, lesson.get("url"), read)
+    return Section(str(lesson["title"]), str(found["title"]), found.get("url"), f"{read} {anchor}")
 
 
 def summarise(attempt: Attempt, lesson: LessonData | None) -> Summary:
@@ -345,34 +349,46 @@ def percent(share: float) -> str:
 
 
 def link(where: Section) -> str:
-    """A section's URL, saying so when it points at the local preview site."""
-    if where.url is None:
-        return ""
-    local = where.url.startswith(LOCAL_SITE)
-    return where.url + (f" ({LOCAL_NOTE})" if local else "")
+    """The published page of a section, else the command that shows it in the terminal.
+
+    A URL on the local preview site (no `site_url` set) would need `make serve` running,
+    which a learner who ran `pip install` does not have.
+    """
+    if where.url and not where.url.startswith(LOCAL_SITE):
+        return where.url
+    return where.read or where.url or ""
 
 
-def summary_rows(result: Summary) -> list[tuple[str, str]]:
-    """The summary as (label, value) rows: printed as lines, or as a table on a terminal."""
+MISSED_SHOWN = 8  # missed questions listed: even wrapped once each, the summary fits 80x24
+
+
+def summary_lines(title: str, slug: str, result: Summary) -> list[tuple[str, str]]:
+    """The summary as (kind, line) pairs, each line short; score and verdict come last.
+
+    ``kind`` is `title`, `missed`, `insight`, `next`, `score` or `verdict`, for styling.
+    Missed questions are one line each with the command that shows their section.
+    """
+    lines = [("title", f"Summary: {title}")]
+    if result.missed:
+        lines.append(("next", f"Missed ({len(result.missed)}); "
+                              f"`lessonkit review {slug}` asks them again:"))  # fmt: skip
+        for m in result.missed[:MISSED_SHOWN]:
+            where = m.section.read or str(m.section)
+            lines.append(("missed", f"  {CROSS} Q{m.number}  {_num(m.score)}/{_num(m.max_score)}"
+                                    f"  {where}"))  # fmt: skip
+        if len(result.missed) > MISSED_SHOWN:
+            more = len(result.missed) - MISSED_SHOWN
+            lines.append(("missed", f"  \u2026 and {more} more: `lessonkit history {slug}`"))
+    for i in result.insights:
+        lines.append(("insight", f"Insight {i.number}: {_num(i.score)}/{_num(i.max_score)}"
+                                 f"  {i.text}"))  # fmt: skip
+    if not result.missed:
+        lines.append(("next", next_step(slug)))
     share = result.score / result.max_score if result.max_score else 0.0
     verdict = f"{TICK} Passed" if result.passed else f"{CROSS} Not passed"
-    rows = [
-        ("Score", f"{points(result.score, result.max_score)} ({percent(share)})"),
-        ("Result", f"{verdict} (pass mark {percent(result.pass_mark)})"),
-    ]
-    rows += [
-        (f"Insight {i.number}", f"{i.text}: {points(i.score, i.max_score)}")
-        for i in result.insights
-    ]
-    for m in result.missed:
-        url = f"\n  {link(m.section)}" if m.section.url else ""
-        rows.append(
-            (
-                f"Missed question {m.number}",
-                f"{m.question_id}, {points(m.score, m.max_score)}. Re-read {m.section}{url}",
-            )
-        )
-    return rows if result.missed else [*rows, ("Missed", "none")]
+    lines.append(("score", f"Score: {points(result.score, result.max_score)} ({percent(share)})"))
+    lines.append(("verdict", f"{verdict} (pass mark {percent(result.pass_mark)})"))
+    return lines
 
 
 def next_step(slug: str) -> str:

@@ -8,19 +8,23 @@ it is imported only when a terminal UI is made, so piped quizzes never pay for i
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
+import sys
+import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from lessonkit import catalog, responses, session
+from lessonkit import catalog, markup, responses, session
 
 if TYPE_CHECKING:
-    from rich.console import Console
 
     from lessonkit.grader import Grade
 
 QuestionData = Mapping[str, Any]
+ANSWER_PROMPT = "Answer: "
 TICK, CROSS, HALF = session.TICK, session.CROSS, "\u25d0"  # ◐: partly right
 
 
@@ -46,7 +50,9 @@ class PlainUi:
     def notice(self, text: str) -> None:
         self.say(f"Note: {text}")
 
-    def read(self, prompt: str = "Answer (? hint, q save and quit): ") -> str | None:
+    def read(self, prompt: str = ANSWER_PROMPT) -> str | None:
+        if self._line_editing():
+            return self._edit_line(prompt)
         self.stdout.write(prompt)
         self.stdout.flush()
         line = self.stdin.readline()
@@ -56,6 +62,41 @@ class PlainUi:
         if self.echo:  # a piped answer is not echoed by a terminal; show it in the transcript
             self.say(line.rstrip("\n"))
         return line
+
+    def fresh(self) -> None:
+        """A new question is on screen: drop anything typed or pasted ahead of it.
+
+        Only a terminal is flushed; piped answers are a script and are all meant.
+        """
+        if self._line_editing():
+            import termios
+
+            # Not flushable after all? The answer is still parsed one question at a time.
+            with contextlib.suppress(OSError, termios.error, ValueError):
+                termios.tcflush(self.stdin.fileno(), termios.TCIFLUSH)
+
+    def _line_editing(self) -> bool:
+        """input() with readline: arrow keys, Home/End, word deletion, Up for earlier lines.
+
+        Only when this UI talks to the process's own terminal, as input() reads sys.stdin.
+        """
+        return (
+            self.stdin is sys.stdin
+            and self.stdout is sys.stdout
+            and _isatty(self.stdin)
+            and _isatty(self.stdout)
+        )
+
+    def _edit_line(self, prompt: str) -> str | None:
+        _readline()
+        try:
+            return input(self._prompt(prompt))
+        except EOFError:
+            self.say()
+            return None
+
+    def _prompt(self, prompt: str) -> str:
+        return prompt
 
     def confirm(self, question: str) -> bool | None:
         while True:
@@ -79,40 +120,82 @@ class PlainUi:
         )
         if attempt.marks:
             self.say(f"Resuming: {len(attempt.marks)} answered, {len(attempt.remaining())} to go.")
-        self.say("Type ? for a hint, q to save and quit; answers are saved as you go.")
+        self.say("Type q to save and quit, u to take back your last answer; answers are saved "
+                 "as you go.")
 
     def question(
         self, number: int, total: int, done: int, question: QuestionData, display: Sequence[int]
     ) -> None:
         self.say()
-        self.say(f"Question {number} of {total}  {_bar(done, total)}  {done} answered")
-        self.say(str(question["prompt"]).strip())
+        self.say(f"Question {number} of {total}  {text_bar(done, total)}  {done} answered")
+        self.say(markup.plain(str(question["prompt"])))
         for line in responses.listing(question, display):
-            self.say(line)
-        self.say(responses.expected_form(question))
+            self.say(_item(line, "  "))
+        self.say(markup.plain(responses.expected_form(question)))
         self.stdout.flush()
 
     def hint(self, text: str | None) -> None:
-        self.say(f"Hint: {text}" if text else "There is no hint for this question.")
+        self.say(f"Hint: {markup.plain(text)}" if text else "There is no hint for this question.")
+
+    def undone(self, number: int) -> None:
+        self.say(f"Taken back: your answer to question {number}. Answer it again.")
+
+    def more_lines(self, first: str, longest: int) -> str | None:
+        """The rest of a several-line answer, up to an empty line; None when input ends."""
+        lines = [first.rstrip("\n")]
+        while True:
+            line = self.read("... ")
+            if line is None:
+                return None
+            line = line.rstrip("\n")
+            if len(line) > longest:
+                self.invalid(f"that line is {len(line):,} characters long; a line is at most "
+                             f"{longest}. Type it again, shorter.")  # fmt: skip
+                continue
+            if not line.strip():
+                return "\n".join(lines)
+            lines.append(line)
 
     def invalid(self, message: str) -> None:
         self.say(f"Not counted: {message}")
 
     def feedback(
-        self, question: QuestionData, grade: Grade, answer: str | None, where: session.Section
+        self,
+        question: QuestionData,
+        grade: Grade,
+        given: Sequence[str],
+        answer: Sequence[str] | None,
+        chosen: Sequence[tuple[str, str]],
+        where: session.Section,
     ) -> None:
+        """What was answered, whether it was right, the right answer, then why: all in words."""
         symbol, words = _verdict(grade)
+        # Options, items and pairs are the author's Markdown; a typed answer is shown as typed.
+        authored = question["type"] in ("single", "multiple", "order", "match")
+        self.said("You answered:", given, markdown=authored)
         style = "green" if grade.correct else "yellow" if grade.score else "red"
         earned = session.points(grade.score, grade.max_score)
         self.stress(f"{symbol} {words}: {earned}.", f"bold {style}")
         if answer is not None and not grade.correct:
-            self.say(f"The answer: {answer}")
-        for text in grade.feedback:
-            self.say(f"- {text}")
-        self.say(f"Why: {str(question['explanation']).strip()}")
+            self.said("The right answer:", answer, markdown=authored)
+        for label, text in chosen:
+            self.said(f"Feedback on your choice ({label}):", [text])
+        self.said("Why:", [str(question["explanation"])])
+        self.reread(where)
+
+    def said(self, label: str, lines: Sequence[str], *, markdown: bool = True) -> None:
+        """A label and Markdown text: on one line when it is short, else indented below it."""
+        texts = [_item(line, "") if markdown else line for line in lines]
+        if len(texts) == 1 and "\n" not in texts[0]:
+            self.say(f"{label} {texts[0]}")
+            return
+        self.say(label)
+        for text in texts:
+            self.say(textwrap.indent(text, "  ", lambda _: True))
+
+    def reread(self, where: session.Section) -> None:
         self.say(f"Re-read: {where}")
-        if where.url:
-            self.say(f"  {session.link(where)}")
+        self.say(f"  {session.link(where)}")
 
     def saved(self, slug: str, *, interrupted: bool) -> None:
         why = "Stopped." if interrupted else "Saved."
@@ -183,73 +266,34 @@ class PlainUi:
         self, compiled: catalog.Compiled, attempt: session.Attempt, result: session.Summary
     ) -> None:
         self.say()
-        self.say(f"Summary: {compiled.bank['title']}")
-        for label, value in session.summary_rows(result):
-            self.say(f"{label}: {value}")
-        self.say(session.next_step(compiled.slug))
+        for _, line in session.summary_lines(compiled.bank["title"], compiled.slug, result):
+            self.say(line)
+
+
+def split_marker(line: str) -> tuple[str, str]:
+    """`  2. TPU` as (`2.`, `TPU`): the number kept out of Markdown, which would renumber it."""
+    number, space, text = line.strip().partition(" ")
+    if space and re.fullmatch(r"\d+\.|[a-z]\.", number):
+        return number, text.strip()
+    return "", line.strip()
+
+
+def _item(line: str, indent: str) -> str:
+    """A numbered line of Markdown as plain text, its later lines under the text (hanging)."""
+    marker, text = split_marker(line)
+    body = textwrap.dedent(markup.plain(text))
+    lead = f"{indent}{marker} " if marker else indent
+    first, *rest = body.split("\n")
+    return "\n".join([lead + first, *(" " * len(lead) + r if r else "" for r in rest)])
 
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-def _bar(done: int, total: int, width: int = 20) -> str:
+def text_bar(done: int, total: int, width: int = 20) -> str:
     filled = round(width * done / total) if total else width
     return "[" + "#" * filled + "-" * (width - filled) + "]"
-
-
-class RichUi(PlainUi):
-    """The terminal version: Markdown prompts, a progress bar, tables (NO_COLOR honoured)."""
-
-    def __init__(self, stdin: IO[str], stdout: IO[str], *, no_color: bool) -> None:
-        super().__init__(stdin, stdout, echo=False)
-        from rich.console import Console
-
-        self.console: Console = Console(file=stdout, no_color=no_color or None, highlight=False)
-
-    def say(self, text: str = "") -> None:
-        self.console.print(text, markup=False)
-
-    def stress(self, text: str, style: str) -> None:
-        self.console.print(text, style=style, markup=False)
-
-    def read(self, prompt: str = "Answer (? hint, q save and quit): ") -> str | None:
-        from rich.text import Text
-
-        try:  # Text, not markup: `[y/n]` in a prompt is not a style tag
-            return self.console.input(Text(prompt, style="bold"))
-        except EOFError:
-            self.say()
-            return None
-
-    def question(
-        self, number: int, total: int, done: int, question: QuestionData, display: Sequence[int]
-    ) -> None:
-        from rich.markdown import Markdown
-        from rich.progress_bar import ProgressBar
-        from rich.table import Table
-
-        self.console.rule()
-        row = Table.grid(padding=(0, 2))
-        row.add_row(
-            f"Question {number} of {total}", ProgressBar(total, done, width=30), f"{done} answered"
-        )
-        self.console.print(row)
-        self.console.print(Markdown(str(question["prompt"])))
-        for line in responses.listing(question, display):
-            self.say(line)
-        self.console.print(responses.expected_form(question), style="italic", markup=False)
-
-    def summary(
-        self, compiled: catalog.Compiled, attempt: session.Attempt, result: session.Summary
-    ) -> None:
-        from rich.table import Table
-
-        table = Table(title=f"Summary: {compiled.bank['title']}", show_header=False)
-        for label, value in session.summary_rows(result):
-            table.add_row(label, value)
-        self.console.print(table)
-        self.say(session.next_step(compiled.slug))
 
 
 def make_ui(stdin: IO[str], stdout: IO[str], *, no_color: bool = False) -> PlainUi:
@@ -260,8 +304,19 @@ def make_ui(stdin: IO[str], stdout: IO[str], *, no_color: bool = False) -> Plain
     return PlainUi(stdin, stdout, echo=not _isatty(stdin))
 
 
+def _readline() -> None:
+    """Importing the standard library's readline gives input() line editing (~1 ms)."""
+    # Windows, or a Python built without it: plain input() still works.
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401
+
+
 def _isatty(stream: IO[str]) -> bool:
     try:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+# Last: richui subclasses PlainUi and uses the helpers above; re-exported for callers.
+from lessonkit.richui import RichUi as RichUi  # noqa: E402

@@ -151,6 +151,9 @@
       return kept / (key.count - 1);
     }
     if (response.indexOf(null) >= 0) return fail("Match every item first.");
+    // As in the terminal: each answer on the right goes to one item at most.
+    var twice = response.filter(function (v, i) { return response.indexOf(v) !== i; });
+    if (twice.length) return fail("An answer is chosen twice. Give each answer to one item at most.");
     return response.filter(function (choice, i) { return choice === i; }).length / key.count;
   }
 

@@ -1,0 +1,120 @@
+"""`lessonkit read`: a lesson or one section, from a checkout, without MkDocs or a server."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import LearnerCourse
+from lessonkit.errors import UsageError
+from lessonkit.reader import lesson_path, lesson_text, read_command
+
+MKDOCS = "site_name: Test\ndocs_dir: content\n"
+LESSON_WITH_CODE = """\
+---
+title: Lesson one
+plan: test-plan
+summary: A lesson for tests.
+minutes: 5
+objectives: [Explain things]
+insights: [First idea, Second idea]
+key_points: [Things matter]
+quiz: lesson-one
+sources:
+  - {title: A source, url: "https://www.python.org/", accessed: 2026-11-01}
+last_reviewed: 2026-11-20
+---
+Opening text.
+
+## 1. First idea
+
+Use **bold** words and `code`.
+
+!!! note "Mind the gap"
+    Inside a note.
+
+```python
+print("hi")
+```
+
+### A detail { #a-detail }
+
+Detail text.
+
+## 2. Second idea
+
+Second text.
+"""
+
+
+@pytest.fixture
+def course(learner_course: LearnerCourse) -> Path:
+    root = learner_course((Path(__file__).parent / "test_runner.py").read_text(
+        encoding="utf-8").split('BANK = """\\\n')[1].split('"""')[0], MKDOCS)
+    (root / "content/test-plan/lesson-one.md").write_text(LESSON_WITH_CODE, encoding="utf-8")
+    return root
+
+
+def test_a_section_runs_to_the_next_heading_of_its_level(course: Path) -> None:
+    text = lesson_text(lesson_path("lesson-one"), "1-first-idea")
+    assert text.startswith("## 1. First idea\n")
+    assert "### A detail\n\nDetail text." in text  # its subsections come with it
+    assert "Second text" not in text and "Opening text" not in text
+    assert "**Mind the gap**\n\nInside a note." in text  # an admonition reads as text
+
+
+def test_read_prints_plain_text_when_not_on_a_terminal(course: Path) -> None:
+    out = io.StringIO()
+    assert read_command("lesson-one", "a-detail", stdout=out) == 0
+    assert out.getvalue() == "A detail\n\nDetail text.\n"
+
+
+def test_a_whole_lesson_without_front_matter_or_markup(course: Path) -> None:
+    out = io.StringIO()
+    read_command("lesson-one", stdout=out)
+    assert out.getvalue().startswith("Opening text.\n\n1. First idea\n\nUse bold words and code.")
+    assert '    print("hi")' in out.getvalue()
+    assert "title:" not in out.getvalue() and "```" not in out.getvalue()
+
+
+def test_unknown_lesson_or_section_says_what_there_is(course: Path) -> None:
+    with pytest.raises(UsageError, match=r"no lesson called `lesson-on` \(did you mean `lesson-one`\?\)"):
+        lesson_path("lesson-on")
+    with pytest.raises(UsageError, match=r"no section `a-detale` in Lesson one \(did you mean `a-detail`\?\)"):
+        lesson_text(lesson_path("lesson-one"), "a-detale")
+
+
+def test_read_through_the_cli_in_a_terminal_renders_markdown(course: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1", "LESSONKIT_HOME": str(course / "home")}
+    child = pexpect.spawn(sys.executable, ["-m", "lessonkit", "read", "lesson-one", "1-first-idea"],
+                          cwd=str(course), env=env, encoding="utf-8", timeout=20,
+                          dimensions=(40, 80))
+    child.expect(pexpect.EOF)
+    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before)
+    assert "Use bold words and code." in screen
+    assert 'print("hi")' in screen
+    assert "```" not in screen and "**" not in screen
+    assert "Second text" not in screen
+
+
+def test_read_usage_errors_exit_2(course: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "lessonkit", "read", "lesson-one", "nope"],
+                          cwd=course, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.startswith("lessonkit: no section `nope` in Lesson one (")
+
+
+def test_help_lists_the_learner_commands_first() -> None:
+    from lessonkit.cli import build_parser
+
+    help_text = build_parser().format_help()
+    order = [help_text.index(f"    {name} ") for name in
+             ("quiz", "read", "review", "history", "list", "validate", "schema")]
+    assert order == sorted(order)
