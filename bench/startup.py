@@ -30,8 +30,15 @@ WARM_TARGET, FRESH_TARGET = 1.0, 1.5
 
 def _first_question(command: list[str], env: dict[str, str], cwd: Path) -> float:
     started = time.perf_counter()
-    with subprocess.Popen(command, cwd=cwd, env=env, stdin=subprocess.PIPE,
-                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as child:
+    with subprocess.Popen(
+        command,
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    ) as child:
         assert child.stdout is not None
         for line in child.stdout:
             if "Question 1 of" in line:
@@ -71,8 +78,11 @@ def _learner_install(work: Path) -> tuple[Path, tuple[int, int]]:
     (site,) = (work / "learner" / "lib").glob("python*/site-packages")
     size = subprocess.run(["du", "-sk", str(site)], capture_output=True, text=True, check=True)
     # pip and setuptools come with every venv, not with lessonkit: say what is lessonkit's.
-    tools = [str(p) for p in site.iterdir()
-             if p.name.split("-")[0] in ("pip", "setuptools", "pkg_resources", "_distutils_hack")]
+    tools = [
+        str(p)
+        for p in site.iterdir()
+        if p.name.split("-")[0] in ("pip", "setuptools", "pkg_resources", "_distutils_hack")
+    ]
     extra = subprocess.run(["du", "-skc", *tools], capture_output=True, text=True, check=True)
     total = int(size.stdout.split()[0])
     return python.with_name("lessonkit"), (total, total - int(extra.stdout.split()[-2]))
@@ -105,9 +115,12 @@ def _peer(work: Path) -> tuple[list[str], str]:
     try:
         python = _venv(work / "peer")
         _pip(python, "mkdocs-quiz")
-        version = subprocess.run([str(python), "-c", "import importlib.metadata as m; "
-                                  "print(m.version('mkdocs-quiz'))"],
-                                 capture_output=True, text=True, check=True).stdout.strip()
+        version = subprocess.run(
+            [str(python), "-c", "import importlib.metadata as m; print(m.version('mkdocs-quiz'))"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
     except (subprocess.SubprocessError, OSError) as error:
         return [], f"could not be installed here ({type(error).__name__}); no figure"
     page = _peer_quiz(work)
@@ -143,28 +156,43 @@ def run() -> list[str]:
         f"quiz start-up: time to first question (stdin a pipe, medians of {RUNS} interleaved runs)",
         f"  floor `python -c 'import yaml, pydantic'`      {floor * 1000:6.0f} ms",
     ]
-    for label, runs, target in (("warm, in the checkout (bank cached)", warm, WARM_TARGET),
-                                ("fresh `pip install`, no cache", fresh, FRESH_TARGET)):
+    for label, runs, target in (
+        ("warm, in the checkout (bank cached)", warm, WARM_TARGET),
+        ("fresh `pip install`, no cache", fresh, FRESH_TARGET),
+    ):
         ratio = statistics.median(runs) / floor
         verdict = "within" if ratio <= target else "OVER"
-        lines.append(f"  {label:<42} {statistics.median(runs) * 1000:6.0f} ms  "
-                     f"{ratio:.2f}x floor ({verdict} the {target}x target)")
+        lines.append(
+            f"  {label:<42} {statistics.median(runs) * 1000:6.0f} ms  "
+            f"{ratio:.2f}x floor ({verdict} the {target}x target)"
+        )
     lines.append(f"  (fresh runs compiled {len(compiled)} bank(s): the wheel carries them)")
     if peer:
         middle = statistics.median(peer)
-        lines.append(f"  peer: {peer_name} `run`, same questions     {middle * 1000:6.0f} ms  "
-                     f"{middle / floor:.2f}x floor, "
-                     f"{middle / statistics.median(warm):.1f}x lessonkit warm")
+        lines.append(
+            f"  peer: {peer_name} `run`, same questions     {middle * 1000:6.0f} ms  "
+            f"{middle / floor:.2f}x floor, "
+            f"{middle / statistics.median(warm):.1f}x lessonkit warm"
+        )
     else:
         lines.append(f"  peer: {peer_name}")
-    lines.append(f"learner install (`pip install lessonkit`, fresh venv): site-packages "
-                 f"{size_kb / 1024:.1f} MB, {own_kb / 1024:.1f} MB without the venv's own "
-                 "pip and setuptools")
-    lines.append("  " + json.dumps({"floor_ms": round(floor * 1000),
-                                    "warm_ms": round(statistics.median(warm) * 1000),
-                                    "fresh_ms": round(statistics.median(fresh) * 1000),
-                                    "site_packages_mb": round(size_kb / 1024, 1),
-                                    "without_pip_mb": round(own_kb / 1024, 1)}))
+    lines.append(
+        f"learner install (`pip install lessonkit`, fresh venv): site-packages "
+        f"{size_kb / 1024:.1f} MB, {own_kb / 1024:.1f} MB without the venv's own "
+        "pip and setuptools"
+    )
+    lines.append(
+        "  "
+        + json.dumps(
+            {
+                "floor_ms": round(floor * 1000),
+                "warm_ms": round(statistics.median(warm) * 1000),
+                "fresh_ms": round(statistics.median(fresh) * 1000),
+                "site_packages_mb": round(size_kb / 1024, 1),
+                "without_pip_mb": round(own_kb / 1024, 1),
+            }
+        )
+    )
     return lines
 
 

@@ -16,5 +16,7 @@ def test_every_export_resolves() -> None:
 
 def test_importing_the_package_does_not_import_pydantic() -> None:
     code = "import sys, lessonkit, lessonkit.cli; print(sorted(m for m in ('pydantic', 'yaml', 'rich') if m in sys.modules))"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout == "[]\n"

@@ -490,7 +490,9 @@ def test_progress_is_kept_across_reloads_until_cleared(page: Any, fixture_url: s
     assert result(page, "how-fast") == "✗ Incorrect: 0 of 1 point."
     assert question(page, "how-fast").locator("input").input_value() == "4"
     assert tally(page, 0) == "Your score: 1 of 5 points, 2 of 5 answered."
-    page.locator(".lk-self-check").first.get_by_role("button", name="Retry the ones I missed").click()
+    page.locator(".lk-self-check").first.get_by_role(
+        "button", name="Retry the ones I missed"
+    ).click()
     assert result(page, "how-fast") == ""
     assert question(page, "how-fast").locator("input").input_value() == ""
     assert page.evaluate("document.activeElement.id") == "lk-how-fast-answer"
@@ -613,9 +615,7 @@ def test_the_grading_table_gives_the_same_scores_in_the_browser(page: Any) -> No
 def test_no_serious_accessibility_violations_on_any_page(
     browser: Any, base_url: str, real_site: Path, width: int, scheme: str
 ) -> None:
-    context = browser.new_context(
-        viewport={"width": width, "height": 900}, color_scheme=scheme
-    )
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
     page = context.new_page()
     urls = sorted(
         "/" + path.parent.relative_to(real_site).as_posix().replace(".", "", 1).lstrip("/")

@@ -34,28 +34,40 @@ def test_slug_found_from_a_subfolder_of_the_checkout(course: Path, tmp_path: Pat
         "url": "http://127.0.0.1:8000/test-plan/lesson-one/",
         "insights": ["First idea", "Second idea"],
         "sections": {
-            "1-first-idea": {"title": "First idea",
-                             "url": "http://127.0.0.1:8000/test-plan/lesson-one/#1-first-idea"},
-            "a-detail": {"title": "A detail",
-                         "url": "http://127.0.0.1:8000/test-plan/lesson-one/#a-detail"},
-            "2-second-idea": {"title": "Second idea",
-                              "url": "http://127.0.0.1:8000/test-plan/lesson-one/#2-second-idea"},
+            "1-first-idea": {
+                "title": "First idea",
+                "url": "http://127.0.0.1:8000/test-plan/lesson-one/#1-first-idea",
+            },
+            "a-detail": {
+                "title": "A detail",
+                "url": "http://127.0.0.1:8000/test-plan/lesson-one/#a-detail",
+            },
+            "2-second-idea": {
+                "title": "Second idea",
+                "url": "http://127.0.0.1:8000/test-plan/lesson-one/#2-second-idea",
+            },
         },
     }
 
 
 def test_site_url_from_mkdocs_yml(make_course: MakeCourse, tmp_path: Path) -> None:
-    root = make_course({"mkdocs.yml": MKDOCS + "site_url: 'https://learn.example.org/course/'"
-                        "  # published\nmarkdown_extensions:\n  - x: !!python/name:y.z\n"})
+    root = make_course(
+        {
+            "mkdocs.yml": MKDOCS + "site_url: 'https://learn.example.org/course/'"
+            "  # published\nmarkdown_extensions:\n  - x: !!python/name:y.z\n"
+        }
+    )
     found = catalog.find("lesson-one", cwd=root, cache_dir=tmp_path / "cache")
     assert found.site == "published"
     assert found.lesson is not None
     assert found.lesson["sections"]["a-detail"]["url"] == (
-        "https://learn.example.org/course/test-plan/lesson-one/#a-detail")
+        "https://learn.example.org/course/test-plan/lesson-one/#a-detail"
+    )
 
 
-def test_bank_by_path_outside_any_course(tmp_path_factory: pytest.TempPathFactory,
-                                         course: Path) -> None:
+def test_bank_by_path_outside_any_course(
+    tmp_path_factory: pytest.TempPathFactory, course: Path
+) -> None:
     outside = tmp_path_factory.mktemp("outside")
     loose = outside / "elsewhere" / "my-bank.yml"
     loose.parent.mkdir()
@@ -70,23 +82,36 @@ def test_unknown_slug_suggests_a_close_one(course: Path, tmp_path: Path) -> None
     assert str(caught.value) == "no quiz called `lesson-on` (did you mean `lesson-one`?)"
 
 
-@pytest.mark.parametrize(("target", "message"), [
-    ("nowhere/bank.yml", "nowhere/bank.yml: not found; give a bank file such as quizzes/SLUG.yml"),
-    ("quizzes/", "quizzes/: a directory, not a bank file; give a bank file such as "
-                 "quizzes/SLUG.yml"),
-])
-def test_bad_paths_are_usage_errors(course: Path, tmp_path: Path, target: str,
-                                    message: str) -> None:
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        (
+            "nowhere/bank.yml",
+            "nowhere/bank.yml: not found; give a bank file such as quizzes/SLUG.yml",
+        ),
+        (
+            "quizzes/",
+            "quizzes/: a directory, not a bank file; give a bank file such as quizzes/SLUG.yml",
+        ),
+    ],
+)
+def test_bad_paths_are_usage_errors(
+    course: Path, tmp_path: Path, target: str, message: str
+) -> None:
     with pytest.raises(UsageError) as caught:
         catalog.find(target, cwd=course, cache_dir=tmp_path / "cache")
     assert str(caught.value) == message
 
 
-def test_invalid_bank_is_a_content_error_with_positions(make_course: MakeCourse,
-                                                        tmp_path: Path) -> None:
-    root = make_course({"mkdocs.yml": MKDOCS,
-                        "quizzes/lesson-one.yml": "lesson: lesson-one\ntitle: T\npass_mark: 2\n"
-                                                  "questions: []\n"})
+def test_invalid_bank_is_a_content_error_with_positions(
+    make_course: MakeCourse, tmp_path: Path
+) -> None:
+    root = make_course(
+        {
+            "mkdocs.yml": MKDOCS,
+            "quizzes/lesson-one.yml": "lesson: lesson-one\ntitle: T\npass_mark: 2\nquestions: []\n",
+        }
+    )
     with pytest.raises(ContentError) as caught:
         catalog.find("lesson-one", cwd=root, cache_dir=tmp_path / "cache")
     assert [(p.line, p.column) for p in caught.value.problems] == [(3, 12), (4, 12)]
@@ -97,8 +122,9 @@ def fail_compiling(path: Path) -> dict[str, Any]:
     raise AssertionError(f"compiled {path} again instead of using the cache")
 
 
-def test_cache_answers_until_a_source_changes(course: Path, tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cache_answers_until_a_source_changes(
+    course: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     cache = tmp_path / "cache"
     first = catalog.find("lesson-one", cwd=course, cache_dir=cache)
     real_compile = catalog.compile_bank
@@ -141,8 +167,9 @@ def test_unwritable_cache_still_quizzes(course: Path, tmp_path: Path) -> None:
     assert found.slug == "lesson-one"
 
 
-def test_cache_folder_follows_lessonkit_home(tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cache_folder_follows_lessonkit_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("LESSONKIT_HOME", str(tmp_path))
     assert catalog.cache_folder() == tmp_path / "cache"
     assert catalog.cache_folder(tmp_path / "x") == tmp_path / "x"
@@ -152,16 +179,18 @@ def test_slugs_lists_the_checkout_and_the_package(course: Path) -> None:
     assert "lesson-one" in catalog.slugs(course)
 
 
-def test_cached_source_is_relative_to_where_you_stand(course: Path, tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cached_source_is_relative_to_where_you_stand(
+    course: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(course)
     catalog.find("lesson-one", cache_dir=tmp_path / "cache")
     found = catalog.find("lesson-one", cache_dir=tmp_path / "cache")
     assert found.source == str(Path("quizzes", "lesson-one.yml"))
 
 
-def test_installed_course_is_found_from_any_folder(course: Path, tmp_path_factory: pytest.TempPathFactory,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_installed_course_is_found_from_any_folder(
+    course: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """What a wheel installs: the course under lessonkit/_course, used outside any checkout."""
     packaged = tmp_path_factory.mktemp("site-packages") / "_course"
     for part in ("quizzes", "content"):
@@ -174,35 +203,64 @@ def test_installed_course_is_found_from_any_folder(course: Path, tmp_path_factor
     assert found.source.endswith("_course/quizzes/lesson-one.yml")
 
 
-WHEEL_COURSE = {"quizzes": "lessonkit/_course/quizzes", "content": "lessonkit/_course/content",
-                "mkdocs.yml": "lessonkit/_course/mkdocs.yml"}
+WHEEL_COURSE = {
+    "quizzes": "lessonkit/_course/quizzes",
+    "content": "lessonkit/_course/content",
+    "mkdocs.yml": "lessonkit/_course/mkdocs.yml",
+}
 
 
 def test_the_wheel_carries_the_course() -> None:
     pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
     wheel = tomllib.loads(pyproject.read_text())["tool"]["hatch"]["build"]["targets"]["wheel"]
     if "force-include" not in wheel:
-        pytest.skip("pyproject.toml needs [tool.hatch.build.targets.wheel.force-include] "
-                    f"with {WHEEL_COURSE} so that `pip install .` carries the course")
+        pytest.skip(
+            "pyproject.toml needs [tool.hatch.build.targets.wheel.force-include] "
+            f"with {WHEEL_COURSE} so that `pip install .` carries the course"
+        )
     assert {k: v for k, v in wheel["force-include"].items() if k in WHEEL_COURSE} == WHEEL_COURSE
     assert catalog.PACKAGED.relative_to(Path(catalog.__file__).parent) == Path("_course")
 
 
-@pytest.mark.parametrize(("line", "env", "site", "base"), [
-    ("site_url: !ENV SITE_URL", {"SITE_URL": "https://pages.example.net/c/"}, "published",
-     "https://pages.example.net/c/"),
-    ("site_url: !ENV SITE_URL", {}, "local", catalog.LOCAL_SITE),
-    ('site_url: !ENV [SITE_URL, ""]', {}, "local", catalog.LOCAL_SITE),
-    ('site_url: !ENV [SITE_URL, ""]  # set by the publishing workflow', {"SITE_URL": ""},
-     "local", catalog.LOCAL_SITE),
-    ("site_url: !ENV [SITE_URL, 'https://fallback.example.net/']", {}, "published",
-     "https://fallback.example.net/"),
-    ("site_url: !ENV [SITE_URL, 'https://fallback.example.net/']",
-     {"SITE_URL": "https://pages.example.net/"}, "published", "https://pages.example.net/"),
-])
+@pytest.mark.parametrize(
+    ("line", "env", "site", "base"),
+    [
+        (
+            "site_url: !ENV SITE_URL",
+            {"SITE_URL": "https://pages.example.net/c/"},
+            "published",
+            "https://pages.example.net/c/",
+        ),
+        ("site_url: !ENV SITE_URL", {}, "local", catalog.LOCAL_SITE),
+        ('site_url: !ENV [SITE_URL, ""]', {}, "local", catalog.LOCAL_SITE),
+        (
+            'site_url: !ENV [SITE_URL, ""]  # set by the publishing workflow',
+            {"SITE_URL": ""},
+            "local",
+            catalog.LOCAL_SITE,
+        ),
+        (
+            "site_url: !ENV [SITE_URL, 'https://fallback.example.net/']",
+            {},
+            "published",
+            "https://fallback.example.net/",
+        ),
+        (
+            "site_url: !ENV [SITE_URL, 'https://fallback.example.net/']",
+            {"SITE_URL": "https://pages.example.net/"},
+            "published",
+            "https://pages.example.net/",
+        ),
+    ],
+)
 def test_site_url_from_the_environment_as_mkdocs_reads_it(
-    make_course: MakeCourse, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-    line: str, env: dict[str, str], site: str, base: str,
+    make_course: MakeCourse,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    line: str,
+    env: dict[str, str],
+    site: str,
+    base: str,
 ) -> None:
     monkeypatch.delenv("SITE_URL", raising=False)
     for name, value in env.items():

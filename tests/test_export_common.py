@@ -261,9 +261,7 @@ def test_export_writes_the_file_and_reports_losses_on_stderr(
         "wildcards only\n"
         "1 question exported with losses\n"
     )
-    assert (course / "out/bank.xml").read_bytes() == convert(
-        gather("lesson-one")[0], "moodle"
-    ).data
+    assert (course / "out/bank.xml").read_bytes() == convert(gather("lesson-one")[0], "moodle").data
 
 
 def test_export_names_the_file_after_the_bank_by_default(
@@ -317,9 +315,7 @@ def test_an_unwritable_place_is_a_usage_error(
     )
 
 
-def test_an_unknown_bank_is_a_usage_error(
-    course: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_an_unknown_bank_is_a_usage_error(course: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["export", "lesson-on", "--to", "gift"]) == 2
     assert capsys.readouterr().err == (
         "lessonkit: no quiz called `lesson-on` (did you mean `lesson-one`?)\n"
@@ -404,8 +400,10 @@ def _with(question_id: str, **fields: object) -> Source:
 
 def test_all_or_nothing_scoring_is_carried_or_reported() -> None:
     multiple = _with("ex-multiple", scoring="all_or_nothing")
-    assert "ex-multiple: scoring `all_or_nothing`: Moodle's multichoice always gives partial " \
+    assert (
+        "ex-multiple: scoring `all_or_nothing`: Moodle's multichoice always gives partial "
         "credit" in map(str, convert(multiple, "moodle").losses)
+    )
     assert "ex-multiple: scoring `all_or_nothing`: GIFT gives partial credit" in map(
         str, convert(multiple, "gift").losses
     )

@@ -113,9 +113,9 @@ def test_the_exported_text_is_exact() -> None:
     text = gift.convert(every_type()).data.decode()
     (single,) = [b for b in text.split("\n\n") if b.startswith("// ex-single")]
     assert single == (
-        "// ex-single\n"
-        "::ex-single::[plain]Which one is right?{\n"
-        "=b\n".replace("=b\n", "~a#No, a is a distractor.\n=b\n")
+        "// ex-single\n::ex-single::[plain]Which one is right?{\n=b\n".replace(
+            "=b\n", "~a#No, a is a distractor.\n=b\n"
+        )
         + "####Because b. Re-read\\: https\\://courses.test/test-plan/lesson-one/\\#1-first-idea\n"
         "}"
     )

@@ -116,6 +116,7 @@ b)  False
 *   a*b
 """
 
+
 def reference() -> list[dict[str, Any]]:
     quiz = Quiz(TEXT2QTI, config=Config(), source_name="<every type>")
     return [structure(item) for item in items(QTI(quiz).zip_bytes())]
@@ -179,9 +180,7 @@ def test_the_hostile_bank_stays_valid_and_scriptless() -> None:
     data = qti.convert(source).data
     found = items(data)
     assert [i.get("title") for i in found] == [q.id for q in source.bank.questions]
-    texts = " ".join(
-        m.text or "" for i in found for m in i.iterfind(".//q:mattext", NS)
-    )
+    texts = " ".join(m.text or "" for i in found for m in i.iterfind(".//q:mattext", NS))
     assert "<script" not in texts and "onerror" not in texts and "onclick" not in texts
     assert "🚀" in texts and "<pre><code" in texts
     short = structure(found[2])

@@ -13,9 +13,7 @@ from lessonkit.rulebook import check_course
 LESSON_PATH = "content/test-plan/lesson-one.md"
 END = len(LESSON.splitlines())  # the body appended below starts on the next line
 SVG = '<svg xmlns="http://www.w3.org/2000/svg">\n  <text font-size="16">Big</text>\n</svg>\n'
-FIGURES = {
-    f"content/test-plan/img/{name}.svg": SVG for name in ("a", "a-dark", "b", "b-dark")
-}
+FIGURES = {f"content/test-plan/img/{name}.svg": SVG for name in ("a", "a-dark", "b", "b-dark")}
 
 
 @pytest.fixture(autouse=True)
@@ -34,7 +32,7 @@ def _problems(root: Path) -> list[str]:
 
 
 def test_a_light_and_dark_pair_is_clean(make_course: MakeCourse) -> None:
-    body = "\n![A](img/a.svg#only-light)\n![A](img/a-dark.svg#only-dark){ width=\"420\" }\n"
+    body = '\n![A](img/a.svg#only-light)\n![A](img/a-dark.svg#only-dark){ width="420" }\n'
     assert _problems(_course(make_course, body)) == []
 
 

@@ -68,8 +68,12 @@ CASES: list[tuple[str, Question, Response, Grade]] = [
     ("multiple two of three", MULTIPLE, frozenset({0, 2}), g(2, 3, False)),
     ("multiple right minus wrong", MULTIPLE, frozenset({0, 1, 3}), g(1, 3, False, "B fb", "D fb")),
     ("multiple floored at zero", MULTIPLE, frozenset({0, 3, 4}), g(0, 3, False, "D fb")),
-    ("multiple everything earns nothing extra", MULTIPLE, frozenset(range(5)),
-     g(1, 3, False, "B fb", "D fb")),
+    (
+        "multiple everything earns nothing extra",
+        MULTIPLE,
+        frozenset(range(5)),
+        g(1, 3, False, "B fb", "D fb"),
+    ),
     ("multiple empty", MULTIPLE, frozenset(), g(0, 3, False)),
     ("true_false right", TRUE_FALSE, False, g(1, 1, True)),
     ("true_false wrong", TRUE_FALSE, True, g(0, 1, False)),
@@ -103,13 +107,17 @@ CASES: list[tuple[str, Question, Response, Grade]] = [
 ]
 
 
-@pytest.mark.parametrize(("question", "response", "expected"),
-                         [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(
+    ("question", "response", "expected"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
 def test_grade(question: Question, response: Response, expected: Grade) -> None:
     got = grade(question, response)
     assert got.score == pytest.approx(expected.score)
     assert (got.max_score, got.correct, got.feedback) == (
-        expected.max_score, expected.correct, expected.feedback)
+        expected.max_score,
+        expected.correct,
+        expected.feedback,
+    )
 
 
 def test_combining_accent_matches_precomposed() -> None:
@@ -138,15 +146,26 @@ REFUSED: list[tuple[str, Question, Any, type[Exception]]] = [
 ]
 
 
-@pytest.mark.parametrize(("question", "response", "error"),
-                         [c[1:] for c in REFUSED], ids=[c[0] for c in REFUSED])
+@pytest.mark.parametrize(
+    ("question", "response", "error"), [c[1:] for c in REFUSED], ids=[c[0] for c in REFUSED]
+)
 def test_grade_refuses_malformed(question: Question, response: Any, error: type[Exception]) -> None:
     with pytest.raises(error):
         grade(question, response)
 
 
-ALL = [SINGLE, MULTIPLE, TRUE_FALSE, NUMERIC_ABS, NUMERIC_REL, NUMERIC_EXACT, TEXT, TEXT_CASE,
-       ORDER, MATCH]
+ALL = [
+    SINGLE,
+    MULTIPLE,
+    TRUE_FALSE,
+    NUMERIC_ABS,
+    NUMERIC_REL,
+    NUMERIC_EXACT,
+    TEXT,
+    TEXT_CASE,
+    ORDER,
+    MATCH,
+]
 
 
 @pytest.mark.parametrize("question", ALL, ids=lambda q: q.type)
@@ -171,7 +190,12 @@ def test_pattern_only_text_has_no_literal_key() -> None:
 
 def test_keys() -> None:
     assert [answer_key(q) for q in (SINGLE, MULTIPLE, ORDER, MATCH, TRUE_FALSE)] == [
-        1, frozenset({0, 1, 2}), (0, 1, 2, 3), (0, 1), False]
+        1,
+        frozenset({0, 1, 2}),
+        (0, 1, 2, 3),
+        (0, 1),
+        False,
+    ]
 
 
 @pytest.mark.parametrize("question", ALL, ids=lambda q: q.type)
@@ -192,33 +216,39 @@ def test_key_hash_is_short_and_stable() -> None:
     assert key_hash(TRUE_FALSE) == "6c50cbf88a23"
 
 
-@pytest.mark.parametrize(("question", "update"), [
-    (SINGLE, {"prompt": "Reworded?"}),
-    (SINGLE, {"explanation": "Other words.", "hint": "A hint", "tags": ["x"]}),
-    (NUMERIC_ABS, {"unit": "s"}),
-])
+@pytest.mark.parametrize(
+    ("question", "update"),
+    [
+        (SINGLE, {"prompt": "Reworded?"}),
+        (SINGLE, {"explanation": "Other words.", "hint": "A hint", "tags": ["x"]}),
+        (NUMERIC_ABS, {"unit": "s"}),
+    ],
+)
 def test_key_hash_ignores_wording(question: Question, update: dict[str, Any]) -> None:
     assert key_hash(changed(question, **update)) == key_hash(question)
 
 
-@pytest.mark.parametrize(("question", "update"), [
-    (SINGLE, {"options": [{"text": "A", "correct": True}, {"text": "B"}, {"text": "C"}]}),
-    (SINGLE, {"points": 2}),
-    (TRUE_FALSE, {"answer": True}),
-    (NUMERIC_ABS, {"tolerance": 0.2}),
-    (NUMERIC_ABS, {"answer": 0.31}),
-    (NUMERIC_REL, {"relative_tolerance": 0.1}),
-    (TEXT, {"accept": ["systolic array"]}),
-    (TEXT, {"patterns": ["MXU"]}),
-    (TEXT, {"case_sensitive": True}),
-    (ORDER, {"items": ["b", "a", "c", "d"]}),
-    (MATCH, {"pairs": [{"left": "GPU", "right": "MXU"}, {"left": "TPU", "right": "SIMT"}]}),
-    (MATCH, {"distractors": []}),
-    (MATCH, {"scoring": "all_or_nothing"}),
-    (ORDER, {"scoring": "all_or_nothing"}),
-    (MULTIPLE, {"scoring": "all_or_nothing"}),
-    (TEXT, {"multiline": True}),
-])
+@pytest.mark.parametrize(
+    ("question", "update"),
+    [
+        (SINGLE, {"options": [{"text": "A", "correct": True}, {"text": "B"}, {"text": "C"}]}),
+        (SINGLE, {"points": 2}),
+        (TRUE_FALSE, {"answer": True}),
+        (NUMERIC_ABS, {"tolerance": 0.2}),
+        (NUMERIC_ABS, {"answer": 0.31}),
+        (NUMERIC_REL, {"relative_tolerance": 0.1}),
+        (TEXT, {"accept": ["systolic array"]}),
+        (TEXT, {"patterns": ["MXU"]}),
+        (TEXT, {"case_sensitive": True}),
+        (ORDER, {"items": ["b", "a", "c", "d"]}),
+        (MATCH, {"pairs": [{"left": "GPU", "right": "MXU"}, {"left": "TPU", "right": "SIMT"}]}),
+        (MATCH, {"distractors": []}),
+        (MATCH, {"scoring": "all_or_nothing"}),
+        (ORDER, {"scoring": "all_or_nothing"}),
+        (MULTIPLE, {"scoring": "all_or_nothing"}),
+        (TEXT, {"multiline": True}),
+    ],
+)
 def test_key_hash_follows_the_key(question: Question, update: dict[str, Any]) -> None:
     assert key_hash(changed(question, **update)) != key_hash(question)
 
@@ -228,34 +258,43 @@ def test_key_hash_ignores_shuffle_and_default_scoring() -> None:
     assert key_hash(changed(ORDER, scoring="partial")) == key_hash(ORDER)
 
 
-@pytest.mark.parametrize(("question", "partial", "full"), [
-    (MULTIPLE, frozenset({0, 1}), frozenset({0, 1, 2})),
-    (ORDER, (0, 1, 3, 2), (0, 1, 2, 3)),
-    (MATCH, (0, 2), (0, 1)),
-])
+@pytest.mark.parametrize(
+    ("question", "partial", "full"),
+    [
+        (MULTIPLE, frozenset({0, 1}), frozenset({0, 1, 2})),
+        (ORDER, (0, 1, 3, 2), (0, 1, 2, 3)),
+        (MATCH, (0, 2), (0, 1)),
+    ],
+)
 def test_all_or_nothing_gives_full_points_or_none(
     question: Question, partial: Response, full: Response
 ) -> None:
     strict = changed(question, scoring="all_or_nothing")
     assert 0 < grade(question, partial).score < question.points
-    assert grade(strict, partial) == Grade(0.0, question.points, False, grade(strict, partial).feedback)
+    assert grade(strict, partial) == Grade(
+        0.0, question.points, False, grade(strict, partial).feedback
+    )
     assert grade(strict, full).score == question.points
 
 
-MULTILINE = make(type="text", multiline=True, accept=["Hello\nWORLD", "a\n\nb"],
-                 patterns=[r"\d+\n\d+"])
+MULTILINE = make(
+    type="text", multiline=True, accept=["Hello\nWORLD", "a\n\nb"], patterns=[r"\d+\n\d+"]
+)
 
 
-@pytest.mark.parametrize(("response", "right"), [
-    ("hello\nworld", True),
-    ("\n\n  Hello   \n world\n\n", True),  # blank lines around and spaces do not matter
-    ("hello world", False),  # one line is not two
-    ("hello\nworld\nagain", False),
-    ("hello", False),
-    ("a\n\nb", True),  # a blank line inside the answer is part of it
-    ("a\nb", False),
-    ("12\n34", True),  # patterns see the lines joined by a newline
-    ("12 34", False),
-])
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("hello\nworld", True),
+        ("\n\n  Hello   \n world\n\n", True),  # blank lines around and spaces do not matter
+        ("hello world", False),  # one line is not two
+        ("hello\nworld\nagain", False),
+        ("hello", False),
+        ("a\n\nb", True),  # a blank line inside the answer is part of it
+        ("a\nb", False),
+        ("12\n34", True),  # patterns see the lines joined by a newline
+        ("12 34", False),
+    ],
+)
 def test_multiline_text_is_right_only_when_every_line_matches(response: str, right: bool) -> None:
     assert grade(MULTILINE, response).correct is right

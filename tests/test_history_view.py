@@ -177,7 +177,8 @@ def test_review_asks_the_missed_question_then_spaces_the_rest(course: Path) -> N
     assert "Question 1 of 1" in out and "Sky is blue." in out and "How long?" not in out
     # Right the second time, an hour later: it comes back tomorrow, before the other two.
     assert out.endswith(
-        "Review done: 1 answered, 1 right. Next review due 2026-11-23 10:00 (lesson-one).\n")
+        "Review done: 1 answered, 1 right. Next review due 2026-11-23 10:00 (lesson-one).\n"
+    )
 
     assert review("", START + timedelta(hours=2)) == (
         "Nothing to review now. Next review due 2026-11-23 10:00 (lesson-one).\n"

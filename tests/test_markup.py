@@ -7,14 +7,26 @@ import pytest
 from lessonkit.markup import plain
 
 
-@pytest.mark.parametrize(("markdown", "text"), [
-    ("Pick **b** and *use* `x`.", "Pick b and use x."),
-    ("A line\nbroken mid-sentence\nby the author.", "A line broken mid-sentence by the author."),
-    ("See [the guide](https://docs.python.org/3/).", "See the guide (https://docs.python.org/3/)."),
-    ("```python\nfor i in range(3):\n    print(i)\n```", "    for i in range(3):\n        print(i)"),
-    ("Two:\n\n- one\n- two\n  continued", "Two:\n\n- one\n- two continued"),
-    ("snake_case_name and 2 * 3 * 4", "snake_case_name and 2 * 3 * 4"),
-    ("## 1. A heading\n\nText.", "1. A heading\n\nText."),
-])
+@pytest.mark.parametrize(
+    ("markdown", "text"),
+    [
+        ("Pick **b** and *use* `x`.", "Pick b and use x."),
+        (
+            "A line\nbroken mid-sentence\nby the author.",
+            "A line broken mid-sentence by the author.",
+        ),
+        (
+            "See [the guide](https://docs.python.org/3/).",
+            "See the guide (https://docs.python.org/3/).",
+        ),
+        (
+            "```python\nfor i in range(3):\n    print(i)\n```",
+            "    for i in range(3):\n        print(i)",
+        ),
+        ("Two:\n\n- one\n- two\n  continued", "Two:\n\n- one\n- two continued"),
+        ("snake_case_name and 2 * 3 * 4", "snake_case_name and 2 * 3 * 4"),
+        ("## 1. A heading\n\nText.", "1. A heading\n\nText."),
+    ],
+)
 def test_plain_text_keeps_the_words_and_drops_the_markup(markdown: str, text: str) -> None:
     assert plain(markdown) == text

@@ -25,11 +25,23 @@ def course(make_course: MakeCourse) -> Path:
 
 
 def spawn(course: Path, *args: str) -> pexpect.spawn:
-    env = {**os.environ, "LESSONKIT_HOME": str(course / "home"), "TERM": "xterm",
-           "NO_COLOR": "1", "COLUMNS": "100", "LINES": "40"}
-    return pexpect.spawn(sys.executable, ["-m", "lessonkit", "quiz", "lesson-one", *args],
-                          cwd=str(course), env=env, encoding="utf-8", timeout=20,
-                          dimensions=(40, 100))
+    env = {
+        **os.environ,
+        "LESSONKIT_HOME": str(course / "home"),
+        "TERM": "xterm",
+        "NO_COLOR": "1",
+        "COLUMNS": "100",
+        "LINES": "40",
+    }
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "lessonkit", "quiz", "lesson-one", *args],
+        cwd=str(course),
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(40, 100),
+    )
 
 
 def test_taking_a_quiz_in_a_terminal(course: Path) -> None:
@@ -63,11 +75,16 @@ def test_taking_a_quiz_in_a_terminal(course: Path) -> None:
     assert child.exitstatus == 0
     table = ANSI.sub("", child.before)
     assert table.splitlines()[-2:] == [
-        "Score: 2.5 of 3 points (83%)", "\u2713 Passed (pass mark 60%)"]
+        "Score: 2.5 of 3 points (83%)",
+        "\u2713 Passed (pass mark 60%)",
+    ]
     assert "\u2717 Q2  0.5/1  lessonkit read lesson-one a-detail" in table
     with sqlite3.connect(course / "home" / "history.db") as con:
         assert [r[0] for r in con.execute("SELECT question_id FROM answers ORDER BY id")] == [
-            "q-single", "q-order", "q-num"]
+            "q-single",
+            "q-order",
+            "q-num",
+        ]
 
 
 def test_quit_and_resume_in_a_terminal(course: Path) -> None:
@@ -103,7 +120,9 @@ def test_a_killed_quiz_loses_no_answer_and_resumes_at_the_next_question(course: 
     child.expect(pexpect.EOF)
     with sqlite3.connect(course / "home" / "history.db") as con:
         assert [r[0] for r in con.execute("SELECT question_id FROM answers ORDER BY id")] == [
-            "q-single", "q-order"]
+            "q-single",
+            "q-order",
+        ]
     child = spawn(course, "--resume")
     child.expect("Resuming: 2 answered, 1 to go.")
     child.expect("Question 3 of 3")
@@ -256,14 +275,20 @@ def test_feedback_for_every_type_in_words_with_markdown_rendered(
     assert " 1.\n     for i in range(1, 4):\n         print(i)\n" in first, first
     assert "```" not in first
     shown = answer(child, "1")
-    assert shown.index("You answered:") < shown.index("\u2717 Incorrect: 0 of 1 point.") < (
-        shown.index("The right answer:")) < shown.index("Feedback on your choice (option 1):")
+    assert (
+        shown.index("You answered:")
+        < shown.index("\u2717 Incorrect: 0 of 1 point.")
+        < (shown.index("The right answer:"))
+        < shown.index("Feedback on your choice (option 1):")
+    )
     assert "for i in range(1, 4):" in shown.split("Incorrect")[0]
     assert "for i in range(3):" in shown.split("The right answer:")[1]
     assert "Feedback on your choice (option 1): That starts at one." in shown
     assert "Why: range(3) counts from zero." in shown
-    assert ("Re-read: Lesson one \u203a First idea\n"
-            "  https://learn.example.org/test-plan/lesson-one/#1-first-idea") in shown
+    assert (
+        "Re-read: Lesson one \u203a First idea\n"
+        "  https://learn.example.org/test-plan/lesson-one/#1-first-idea"
+    ) in shown
     shown = answer(child, "1 3")
     assert "You answered:\n  1. GPU\n  3. A disk\n" in shown
     assert "The right answer:\n  1. GPU\n  2. TPU\n" in shown
@@ -277,7 +302,10 @@ def test_feedback_for_every_type_in_words_with_markdown_rendered(
     answer(child, "1")
     answer(child, "3")
     shown = answer(child, "")
-    assert "You answered:\n   1\n   3\n\u2717 Incorrect: 0 of 1 point.\nThe right answer:\n   1\n   2" in shown
+    assert (
+        "You answered:\n   1\n   3\n\u2717 Incorrect: 0 of 1 point.\nThe right answer:\n   1\n   2"
+        in shown
+    )
     shown = answer(child, "3 2 1")
     assert "You answered:\n  1. beta\n  2. alpha\n  3. gamma\n" in shown  # seed 1
     assert "The right answer:\n  1. alpha\n  2. beta\n  3. gamma" in shown
@@ -289,9 +317,15 @@ def test_feedback_for_every_type_in_words_with_markdown_rendered(
 def test_markup_is_plain_text_under_term_dumb(make_course: MakeCourse) -> None:
     course = make_course({"mkdocs.yml": MKDOCS, "quizzes/lesson-one.yml": EVERY_TYPE})
     env = {**os.environ, "LESSONKIT_HOME": str(course / "home"), "TERM": "dumb"}
-    child = pexpect.spawn(sys.executable, ["-m", "lessonkit", "quiz", "lesson-one"],
-                          cwd=str(course), env=env, encoding="utf-8", timeout=20,
-                          dimensions=(24, 80))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "lessonkit", "quiz", "lesson-one"],
+        cwd=str(course),
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(24, 80),
+    )
     child.expect("Answer")
     text = child.before
     assert "  1. for i in range(1, 4):\r\n         print(i)" in text  # hanging indent
@@ -305,11 +339,23 @@ def test_a_failed_attempt_summary_fits_80_by_24_with_the_score_last(
 ) -> None:
     pyte = pytest.importorskip("pyte")
     course = make_course({"mkdocs.yml": MKDOCS, "quizzes/lesson-one.yml": EVERY_TYPE})
-    env = {**os.environ, "LESSONKIT_HOME": str(course / "home"), "TERM": "xterm",
-           "NO_COLOR": "1", "COLUMNS": "80", "LINES": "24"}
-    child = pexpect.spawn(sys.executable, ["-m", "lessonkit", "quiz", "lesson-one", "--seed", "1"],
-                          cwd=str(course), env=env, encoding="utf-8", timeout=20,
-                          dimensions=(24, 80))
+    env = {
+        **os.environ,
+        "LESSONKIT_HOME": str(course / "home"),
+        "TERM": "xterm",
+        "NO_COLOR": "1",
+        "COLUMNS": "80",
+        "LINES": "24",
+    }
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "lessonkit", "quiz", "lesson-one", "--seed", "1"],
+        cwd=str(course),
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(24, 80),
+    )
     screen = pyte.Screen(80, 24)
     stream = pyte.Stream(screen)
     for typed in ("1", "3", "f", "1", "1", "", "3 2 1", "1b 2a"):
@@ -322,7 +368,7 @@ def test_a_failed_attempt_summary_fits_80_by_24_with_the_score_last(
     while lines and not lines[-1]:
         lines.pop()
     assert lines[-2:] == ["Score: 0 of 7 points (0%)", "\u2717 Not passed (pass mark 90%)"]
-    summary = lines[lines.index("Summary: Every type"):]
+    summary = lines[lines.index("Summary: Every type") :]
     assert summary[1] == "Missed (7); `lessonkit review lesson-one` asks them again:"
     assert summary[2] == "  \u2717 Q1  0/1  lessonkit read lesson-one 1-first-idea"
     assert summary[-4:-2] == ["Insight 1: 0/3  First idea", "Insight 2: 0/4  Second idea"]

@@ -55,8 +55,13 @@ Second text.
 
 @pytest.fixture
 def course(learner_course: LearnerCourse) -> Path:
-    root = learner_course((Path(__file__).parent / "test_runner.py").read_text(
-        encoding="utf-8").split('BANK = """\\\n')[1].split('"""')[0], MKDOCS)
+    root = learner_course(
+        (Path(__file__).parent / "test_runner.py")
+        .read_text(encoding="utf-8")
+        .split('BANK = """\\\n')[1]
+        .split('"""')[0],
+        MKDOCS,
+    )
     (root / "content/test-plan/lesson-one.md").write_text(LESSON_WITH_CODE, encoding="utf-8")
     return root
 
@@ -84,18 +89,28 @@ def test_a_whole_lesson_without_front_matter_or_markup(course: Path) -> None:
 
 
 def test_unknown_lesson_or_section_says_what_there_is(course: Path) -> None:
-    with pytest.raises(UsageError, match=r"no lesson called `lesson-on` \(did you mean `lesson-one`\?\)"):
+    with pytest.raises(
+        UsageError, match=r"no lesson called `lesson-on` \(did you mean `lesson-one`\?\)"
+    ):
         lesson_path("lesson-on")
-    with pytest.raises(UsageError, match=r"no section `a-detale` in Lesson one \(did you mean `a-detail`\?\)"):
+    with pytest.raises(
+        UsageError, match=r"no section `a-detale` in Lesson one \(did you mean `a-detail`\?\)"
+    ):
         lesson_text(lesson_path("lesson-one"), "a-detale")
 
 
 def test_read_through_the_cli_in_a_terminal_renders_markdown(course: Path) -> None:
     pexpect = pytest.importorskip("pexpect")
     env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1", "LESSONKIT_HOME": str(course / "home")}
-    child = pexpect.spawn(sys.executable, ["-m", "lessonkit", "read", "lesson-one", "1-first-idea"],
-                          cwd=str(course), env=env, encoding="utf-8", timeout=20,
-                          dimensions=(40, 80))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "lessonkit", "read", "lesson-one", "1-first-idea"],
+        cwd=str(course),
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(40, 80),
+    )
     child.expect(pexpect.EOF)
     screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before)
     assert "Use bold words and code." in screen
@@ -105,8 +120,13 @@ def test_read_through_the_cli_in_a_terminal_renders_markdown(course: Path) -> No
 
 
 def test_read_usage_errors_exit_2(course: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "lessonkit", "read", "lesson-one", "nope"],
-                          cwd=course, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "lessonkit", "read", "lesson-one", "nope"],
+        cwd=course,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert done.stderr.startswith("lessonkit: no section `nope` in Lesson one (")
 
@@ -115,6 +135,8 @@ def test_help_lists_the_learner_commands_first() -> None:
     from lessonkit.cli import build_parser
 
     help_text = build_parser().format_help()
-    order = [help_text.index(f"    {name} ") for name in
-             ("quiz", "read", "review", "history", "list", "validate", "schema")]
+    order = [
+        help_text.index(f"    {name} ")
+        for name in ("quiz", "read", "review", "history", "list", "validate", "schema")
+    ]
     assert order == sorted(order)

@@ -179,13 +179,11 @@ def test_word_count_skips_code_links_and_footnotes(make_course: MakeCourse) -> N
 def test_word_count_reads_a_figure_pair_once(make_course: MakeCourse) -> None:
     svg = "<svg/>"
     body = (
-        "\n![Three alt words](img/a.svg#only-light){ width=\"420\" }\n"
-        "![Three alt words](img/a-dark.svg#only-dark){ width=\"420\" }\n"
+        '\n![Three alt words](img/a.svg#only-light){ width="420" }\n'
+        '![Three alt words](img/a-dark.svg#only-dark){ width="420" }\n'
     )
     files = {f"content/test-plan/img/{n}.svg": svg for n in ("a", "a-dark")}
-    course = check_course(
-        make_course({"content/test-plan/lesson-one.md": LESSON + body, **files})
-    )
+    course = check_course(make_course({"content/test-plan/lesson-one.md": LESSON + body, **files}))
     # The 12 words of the fixture, the alt text once; the dark twin and `{ width }` skipped.
     assert word_count(course.lessons["lesson-one"]) == 15
 
@@ -248,7 +246,9 @@ def test_report_runs_on_the_real_course() -> None:
 
 
 def test_report_names_files_it_could_not_read_and_exits_1(make_course: MakeCourse) -> None:
-    root = make_course({"content/test-plan/lesson-one.md": LESSON.replace("minutes: 5", "minutes: x")})
+    root = make_course(
+        {"content/test-plan/lesson-one.md": LESSON.replace("minutes: 5", "minutes: x")}
+    )
     result = subprocess.run(
         [sys.executable, "-m", "lessonkit", "report"],
         cwd=root, capture_output=True, text=True, timeout=60, check=False,

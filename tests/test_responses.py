@@ -30,8 +30,16 @@ DOLLARS = {"id": "d", "type": "numeric", "unit": "USD"}
 POUNDS = {"id": "p", "type": "numeric", "unit": "GBP"}
 TEXT = {"id": "t", "type": "text"}
 ORDER = {"id": "o", "type": "order", "items": ["w", "x", "y", "z"]}
-MATCH = {"id": "mt", "type": "match", "pairs": [{"left": "1", "right": "r1"},
-         {"left": "2", "right": "r2"}, {"left": "3", "right": "r3"}], "distractors": ["r4"]}
+MATCH = {
+    "id": "mt",
+    "type": "match",
+    "pairs": [
+        {"left": "1", "right": "r1"},
+        {"left": "2", "right": "r2"},
+        {"left": "3", "right": "r3"},
+    ],
+    "distractors": ["r4"],
+}
 # Shown orders: option 1 on screen is bank option 2, and so on.
 SHUFFLED = (2, 0, 3, 1)
 
@@ -68,8 +76,9 @@ PARSED: list[tuple[str, dict[str, Any], str, Any]] = [
 ]
 
 
-@pytest.mark.parametrize(("question", "text", "expected"), [c[1:] for c in PARSED],
-                         ids=[c[0] for c in PARSED])
+@pytest.mark.parametrize(
+    ("question", "text", "expected"), [c[1:] for c in PARSED], ids=[c[0] for c in PARSED]
+)
 def test_parse(question: dict[str, Any], text: str, expected: Any) -> None:
     assert parse(question, text, SHUFFLED) == expected
 
@@ -81,27 +90,60 @@ REFUSED: list[tuple[dict[str, Any], str, str]] = [
     (SINGLE, "0", "There is no 0. Choose from 1 to 4."),
     (SINGLE, "b", "`b` is not a number. Type one number from 1 to 4."),
     (SINGLE, "1,2", "`1,2` is not a number. Type one number from 1 to 4."),
-    (MULTIPLE, "1 x", "`x` is not a number. Type numbers from 1 to 4 separated by commas "
-                      "or spaces, e.g. `1,3`."),
+    (
+        MULTIPLE,
+        "1 x",
+        "`x` is not a number. Type numbers from 1 to 4 separated by commas or spaces, e.g. `1,3`.",
+    ),
     (MULTIPLE, "1,9", "There is no 9. Choose from 1 to 4."),
     (TRUE_FALSE, "maybe", "`maybe` is neither true nor false. Type t (true) or f (false)."),
-    (NUMERIC, "nan", "`nan` is not a number. Type digits such as `2.5` or `2,5`, "
-                     "optionally followed by GB/s."),
+    (
+        NUMERIC,
+        "nan",
+        "`nan` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by GB/s.",
+    ),
     (BARE_NUMERIC, "inf", "`inf` is not a number. Type digits such as `2.5` or `2,5`."),
     (BARE_NUMERIC, "$28", "`$28` is not a number. Type digits such as `2.5` or `2,5`."),
-    (DOLLARS, "$", "`$` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by USD."),
-    (DOLLARS, "$$28", "`$$28` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by USD."),
-    (POUNDS, "$28", "`$28` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by GBP."),
+    (
+        DOLLARS,
+        "$",
+        "`$` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by USD.",
+    ),
+    (
+        DOLLARS,
+        "$$28",
+        "`$$28` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by USD.",
+    ),
+    (
+        POUNDS,
+        "$28",
+        "`$28` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by GBP.",
+    ),
     (BARE_NUMERIC, "Infinity", "`infinity` is not a number. Type digits such as `2.5` or `2,5`."),
     (BARE_NUMERIC, "1e999", "`1e999` is too large. Type an ordinary finite number."),
-    (BARE_NUMERIC, "1,000.5", "`1,000.5` mixes separators. Use one decimal point or comma and "
-                              "no thousands separators, e.g. `1234.5` or `1234,5`."),
-    (BARE_NUMERIC, "1,000,000", "`1,000,000` mixes separators. Use one decimal point or comma "
-                                "and no thousands separators, e.g. `1234.5` or `1234,5`."),
-    (NUMERIC, "900 MB/s", "`900 mb/s` is not a number. Type digits such as `2.5` or `2,5`, "
-                          "optionally followed by GB/s."),
-    (NUMERIC, "GB/s", "`gb/s` is not a number. Type digits such as `2.5` or `2,5`, "
-                      "optionally followed by GB/s."),
+    (
+        BARE_NUMERIC,
+        "1,000.5",
+        "`1,000.5` mixes separators. Use one decimal point or comma and "
+        "no thousands separators, e.g. `1234.5` or `1234,5`.",
+    ),
+    (
+        BARE_NUMERIC,
+        "1,000,000",
+        "`1,000,000` mixes separators. Use one decimal point or comma "
+        "and no thousands separators, e.g. `1234.5` or `1234,5`.",
+    ),
+    (
+        NUMERIC,
+        "900 MB/s",
+        "`900 mb/s` is not a number. Type digits such as `2.5` or `2,5`, "
+        "optionally followed by GB/s.",
+    ),
+    (
+        NUMERIC,
+        "GB/s",
+        "`gb/s` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by GB/s.",
+    ),
     (TEXT, " \t", "Nothing was typed. Type your answer."),
     (ORDER, "1 2 3", "4 is missing. Use each of 1 to 4 once."),
     (ORDER, "1 1 2 3", "1 appears twice; 4 is missing. Use each of 1 to 4 once."),
@@ -117,18 +159,22 @@ REFUSED: list[tuple[dict[str, Any], str, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("question", "text", "message"), REFUSED,
-                         ids=[f"{q['type']}:{t!r}" for q, t, _ in REFUSED])
-def test_parse_refuses_with_the_expected_form(question: dict[str, Any], text: str,
-                                              message: str) -> None:
+@pytest.mark.parametrize(
+    ("question", "text", "message"), REFUSED, ids=[f"{q['type']}:{t!r}" for q, t, _ in REFUSED]
+)
+def test_parse_refuses_with_the_expected_form(
+    question: dict[str, Any], text: str, message: str
+) -> None:
     with pytest.raises(ResponseError) as caught:
         parse(question, text, SHUFFLED)
     assert str(caught.value) == message
 
 
 def test_expected_forms() -> None:
-    assert [expected_form(q) for q in (SINGLE, MULTIPLE, TRUE_FALSE, NUMERIC, BARE_NUMERIC,
-                                       TEXT, ORDER, MATCH)] == [
+    assert [
+        expected_form(q)
+        for q in (SINGLE, MULTIPLE, TRUE_FALSE, NUMERIC, BARE_NUMERIC, TEXT, ORDER, MATCH)
+    ] == [
         "Type one number from 1 to 4.",
         "Type every number that applies, from 1 to 4, e.g. `1,3` or `1 3`.",
         "Type t (true) or f (false).",
@@ -140,17 +186,21 @@ def test_expected_forms() -> None:
     ]
 
 
-@pytest.mark.parametrize(("question", "response", "typed"), [
-    (SINGLE, 2, "1"),
-    (MULTIPLE, frozenset({2, 3}), "1,3"),
-    (ORDER, (3, 2, 0, 1), "3 1 2 4"),
-    (MATCH, (0, 2, 3), "1b 2a 3c"),
-    (TRUE_FALSE, False, "false"),
-    (NUMERIC, 3.5, "3.5 GB/s"),
-    (TEXT, "HBM", "HBM"),
-])
-def test_shown_is_what_parse_reads_back(question: dict[str, Any], response: Any,
-                                        typed: str) -> None:
+@pytest.mark.parametrize(
+    ("question", "response", "typed"),
+    [
+        (SINGLE, 2, "1"),
+        (MULTIPLE, frozenset({2, 3}), "1,3"),
+        (ORDER, (3, 2, 0, 1), "3 1 2 4"),
+        (MATCH, (0, 2, 3), "1b 2a 3c"),
+        (TRUE_FALSE, False, "false"),
+        (NUMERIC, 3.5, "3.5 GB/s"),
+        (TEXT, "HBM", "HBM"),
+    ],
+)
+def test_shown_is_what_parse_reads_back(
+    question: dict[str, Any], response: Any, typed: str
+) -> None:
     assert shown(question, response, SHUFFLED) == typed
     assert parse(question, typed, SHUFFLED) == response
     assert from_json(question, to_json(response)) == response
@@ -169,8 +219,14 @@ def test_read_answers_takes_typed_and_native_values(tmp_path: Path) -> None:
     path = write(tmp_path, 's: 2\nm: "1,3"\ntf: false\nn: 3,5\no: [4, 3, 2, 1]\nmt: "1a 2b 3c"\n')
     got = {k: v[0] for k, v in read_answers(path, QUESTIONS).items()}
     # Numbers in an answers file follow the bank's own order: no shuffling.
-    assert got == {"s": 1, "m": frozenset({0, 2}), "tf": False, "n": 3.5, "o": (3, 2, 1, 0),
-                   "mt": (0, 1, 2)}
+    assert got == {
+        "s": 1,
+        "m": frozenset({0, 2}),
+        "tf": False,
+        "n": 3.5,
+        "o": (3, 2, 1, 0),
+        "mt": (0, 1, 2),
+    }
 
 
 def test_read_answers_reports_every_problem_with_positions(tmp_path: Path) -> None:
@@ -180,7 +236,7 @@ def test_read_answers_reports_every_problem_with_positions(tmp_path: Path) -> No
     assert [str(p) for p in caught.value.problems] == [
         f"{path}:1:4: s: There is no 7. Choose from 1 to 4.",
         f"{path}:2:1: no question `tff` in this quiz (did you mean `tf`?)",
-        f"{path}:3:4: m: write the answer as text or a number, e.g. `2`, `\"1,3\"` or `\"1b 2a\"`",
+        f'{path}:3:4: m: write the answer as text or a number, e.g. `2`, `"1,3"` or `"1b 2a"`',
         f"{path}:4:4: n: `nan` is not a number. Type digits such as `2.5` or `2,5`, "
         "optionally followed by GB/s.",
     ]
@@ -193,8 +249,9 @@ def test_read_answers_needs_a_mapping(tmp_path: Path) -> None:
 
 
 MULTILINE = {"id": "ml", "type": "text", "multiline": True}
-FEEDBACK = [{"text": t, "correct": t == "B", "feedback": f"Not {t}." if t != "B" else None}
-            for t in "ABCD"]
+FEEDBACK = [
+    {"text": t, "correct": t == "B", "feedback": f"Not {t}." if t != "B" else None} for t in "ABCD"
+]
 
 
 def test_several_lines_are_one_answer_without_the_blank_lines_around_it() -> None:
@@ -202,17 +259,20 @@ def test_several_lines_are_one_answer_without_the_blank_lines_around_it() -> Non
     assert expected_form(MULTILINE) == "Type your answer line by line; an empty line ends it."
 
 
-@pytest.mark.parametrize(("question", "response", "words"), [
-    (SINGLE, 2, ["1. C"]),
-    (MULTIPLE, frozenset({1, 2}), ["1. C", "4. B"]),
-    (MULTIPLE, frozenset(), ["nothing"]),
-    (TRUE_FALSE, False, ["false"]),
-    (NUMERIC, 2.5, ["2.5 GB/s"]),
-    (TEXT, "matmul", ["matmul"]),
-    (MULTILINE, "1\n2", ["1", "2"]),
-    (ORDER, (3, 0, 1, 2), ["1. z", "2. w", "3. x", "4. y"]),
-    (MATCH, (2, 0, 3), ["1. 1 \u2192 a. r3", "2. 2 \u2192 b. r1", "3. 3 \u2192 c. r4"]),
-])
+@pytest.mark.parametrize(
+    ("question", "response", "words"),
+    [
+        (SINGLE, 2, ["1. C"]),
+        (MULTIPLE, frozenset({1, 2}), ["1. C", "4. B"]),
+        (MULTIPLE, frozenset(), ["nothing"]),
+        (TRUE_FALSE, False, ["false"]),
+        (NUMERIC, 2.5, ["2.5 GB/s"]),
+        (TEXT, "matmul", ["matmul"]),
+        (MULTILINE, "1\n2", ["1", "2"]),
+        (ORDER, (3, 0, 1, 2), ["1. z", "2. w", "3. x", "4. y"]),
+        (MATCH, (2, 0, 3), ["1. 1 \u2192 a. r3", "2. 2 \u2192 b. r1", "3. 3 \u2192 c. r4"]),
+    ],
+)
 def test_answers_are_described_in_words_with_the_numbers_shown(
     question: dict[str, Any], response: Any, words: list[str]
 ) -> None:
@@ -227,5 +287,7 @@ def test_feedback_is_given_for_each_chosen_option_by_its_number_on_screen() -> N
     assert chosen_feedback(single, 0, SHUFFLED) == [("option 2", "Not A.")]
     assert chosen_feedback(single, 1, SHUFFLED) == []
     assert chosen_feedback(multiple, frozenset({0, 1, 2}), SHUFFLED) == [
-        ("option 1", "Not C."), ("option 2", "Not A.")]
+        ("option 1", "Not C."),
+        ("option 2", "Not A."),
+    ]
     assert chosen_feedback(ORDER, (0, 1, 2, 3), SHUFFLED) == []

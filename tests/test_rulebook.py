@@ -61,7 +61,9 @@ def test_the_site_build_previews_a_bank_still_growing(make_course: MakeCourse) -
 
 def test_mermaid_block_is_a_problem(make_course: MakeCourse) -> None:
     lesson = LESSON + "\n```mermaid\ngraph TD; A-->B\n```\n\n~~~ {.mermaid}\nx\n~~~\n"
-    root = make_course({"content/test-plan/lesson-one.md": lesson, "quizzes/lesson-one.yml": FULL_BANK})
+    root = make_course(
+        {"content/test-plan/lesson-one.md": lesson, "quizzes/lesson-one.yml": FULL_BANK}
+    )
     message = (
         "block needs a script from a CDN, which the site does not load (draw the diagram "
         "as an SVG (a light and a dark variant) or a table)"
@@ -74,7 +76,9 @@ def test_mermaid_block_is_a_problem(make_course: MakeCourse) -> None:
 
 def test_mermaid_inside_another_fence_is_only_an_example(make_course: MakeCourse) -> None:
     lesson = LESSON + "\n````markdown\n```mermaid\ngraph TD\n```\n````\n"
-    root = make_course({"content/test-plan/lesson-one.md": lesson, "quizzes/lesson-one.yml": FULL_BANK})
+    root = make_course(
+        {"content/test-plan/lesson-one.md": lesson, "quizzes/lesson-one.yml": FULL_BANK}
+    )
     assert _problems(root) == []
 
 
@@ -82,7 +86,9 @@ def test_page_over_the_limit_points_at_the_line_that_crosses_it(make_course: Mak
     line = "word " * 199 + "word\n"  # 1,000 bytes
     lines = limits.PAGE_BYTES // len(line) + 1
     lesson = LESSON + line * lines
-    root = make_course({"content/test-plan/lesson-one.md": lesson, "quizzes/lesson-one.yml": FULL_BANK})
+    root = make_course(
+        {"content/test-plan/lesson-one.md": lesson, "quizzes/lesson-one.yml": FULL_BANK}
+    )
     size = len(lesson.encode())
     crossing = lesson.encode()[: limits.PAGE_BYTES].count(b"\n") + 1
     assert _problems(root) == [
@@ -95,7 +101,9 @@ def test_page_over_the_limit_points_at_the_line_that_crosses_it(make_course: Mak
 def test_a_long_lesson_of_nine_thousand_words_passes(make_course: MakeCourse) -> None:
     lesson = LESSON + ("A sentence of about ten words for a long page here.\n" * 900)
     assert len(lesson.encode()) > 45_000
-    root = make_course({"content/test-plan/lesson-one.md": lesson, "quizzes/lesson-one.yml": FULL_BANK})
+    root = make_course(
+        {"content/test-plan/lesson-one.md": lesson, "quizzes/lesson-one.yml": FULL_BANK}
+    )
     assert _problems(root) == []
 
 

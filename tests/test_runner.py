@@ -202,8 +202,10 @@ def test_quit_then_resume_continues_at_the_next_question(course: Path) -> None:
 def test_restart_sets_the_unfinished_attempt_aside(course: Path) -> None:
     quiz("3\nq\n", seed=5)
     _, out = quiz("n\ny\nq\n", seed=6)
-    assert ("Start afresh? Your 1 answer stays in your history but will not count for the new "
-            "attempt. (n resumes) [y/n]: y\n") in out
+    assert (
+        "Start afresh? Your 1 answer stays in your history but will not count for the new "
+        "attempt. (n resumes) [y/n]: y\n"
+    ) in out
     assert "Seed 6 " in out and "Question 1 of 3" in out
     with sqlite3.connect(course / "home" / "history.db") as con:
         assert [r[0] is not None for r in con.execute("SELECT abandoned FROM attempts")] == [True]
@@ -572,18 +574,25 @@ def test_undo_takes_back_the_last_answer_and_history_keeps_both(course: Path) ->
     assert code == 0
     # Before any answer there is nothing to take back: `u` is then just a wrong form.
     assert "Answer (? hint, q save and quit): u\nNot counted: `u` is not a number." in out
-    assert ("Answer (u undo, q save and quit): u\n"
-            "Taken back: your answer to question 1. Answer it again.\n") in out
+    assert (
+        "Answer (u undo, q save and quit): u\n"
+        "Taken back: your answer to question 1. Answer it again.\n"
+    ) in out
     assert out.count("Question 1 of 3") == 2
     assert [(row[0], row[1], row[3]) for row in answers(course)] == [
-        ("q-single", "0", 0), ("q-single", "1", 1), ("q-order", "[0, 1, 2]", 1),
-        ("q-num", "3.5", 1)]
+        ("q-single", "0", 0),
+        ("q-single", "1", 1),
+        ("q-order", "[0, 1, 2]", 1),
+        ("q-num", "3.5", 1),
+    ]
     assert out.endswith("Score: 3 of 3 points (100%)\n\u2713 Passed (pass mark 60%)\n")
 
 
 def test_an_over_long_line_is_refused_without_repeating_it(course: Path) -> None:
     code, out = quiz("3" * 600 + "\nq\n", seed=5)
     assert code == 0
-    assert ("Not counted: that line is 600 characters long; an answer is at most 500. "
-            "Type it again, shorter.\n") in out
+    assert (
+        "Not counted: that line is 600 characters long; an answer is at most 500. "
+        "Type it again, shorter.\n"
+    ) in out
     assert out.count("3" * 600) == 1  # the transcript's echo of the piped line, and no more

@@ -181,7 +181,9 @@ def test_scaffold_validate_and_strict_build_in_a_copy(tmp_path: Path) -> None:
     problems = checked.stdout.splitlines()[:-1]
     few = [p for p in problems if "every insight needs at least 5" in p]
     assert len(few) == 3
-    assert problems and all("placeholder left from the template" in p for p in problems if p not in few)
+    assert problems and all(
+        "placeholder left from the template" in p for p in problems if p not in few
+    )
 
     for path in (
         tmp_path / f"content/{plan}/trial-lesson.md",

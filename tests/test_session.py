@@ -181,15 +181,23 @@ def test_known_key_hashes_are_used_as_given() -> None:
 
 
 def test_a_question_pins_or_shuffles_its_own_options_whatever_the_bank_says() -> None:
-    pinned = {**BANK, "questions": [
-        {**BANK["questions"][0], "shuffle": False}, *BANK["questions"][1:4],
-        {**BANK["questions"][4], "shuffle": False}]}
+    pinned = {
+        **BANK,
+        "questions": [
+            {**BANK["questions"][0], "shuffle": False},
+            *BANK["questions"][1:4],
+            {**BANK["questions"][4], "shuffle": False},
+        ],
+    }
     plan = session.plan(pinned, 42)
     assert plan.displays["q-single"] == (0, 1, 2, 3, 4)
     assert plan.displays["q-match"] == (0, 1, 2)
     assert plan.displays["q-multi"] != (0, 1, 2, 3, 4)  # unset follows the bank: shuffled
-    still = {**BANK, "shuffle": {"questions": False, "options": False}, "questions": [
-        {**BANK["questions"][0], "shuffle": True}, *BANK["questions"][1:]]}
+    still = {
+        **BANK,
+        "shuffle": {"questions": False, "options": False},
+        "questions": [{**BANK["questions"][0], "shuffle": True}, *BANK["questions"][1:]],
+    }
     plan = session.plan(still, 42)
     assert plan.displays["q-single"] != (0, 1, 2, 3, 4)
     assert plan.displays["q-multi"] == (0, 1, 2, 3, 4)

@@ -200,7 +200,7 @@ def test_shuffle_false_keeps_the_written_order() -> None:
          "shuffle": {"options": False}, "questions": [SINGLE, MATCH]}
     )  # fmt: skip
     html = render(bank)
-    assert '<span>a) GPU</span>' in html and '<span>b) TPU</span>' in html
+    assert "<span>a) GPU</span>" in html and "<span>b) TPU</span>" in html
     assert '<option value="0">a) Apple</option><option value="1">b) Banana</option>' in html
 
 
@@ -493,7 +493,10 @@ def test_published_build_takes_site_and_repository_addresses_from_the_environmen
     assert f'<a href="{repo}" title="Go to repository" class="md-source">' in lesson
     assert 'data-md-component="source"' not in lesson
     sitemap = (tmp_path / "site/sitemap.xml").read_text()
-    assert "<loc>https://someone.github.io/lessonkit/ai-hardware-fundamentals/gpu-vs-tpu/</loc>" in sitemap
+    assert (
+        "<loc>https://someone.github.io/lessonkit/ai-hardware-fundamentals/gpu-vs-tpu/</loc>"
+        in sitemap
+    )
     # A local build shows neither address, and no made-up one.
     local = build(stand_in, tmp_path / "local", env={"SITE_URL": "", "REPO_URL": ""})
     assert local.returncode == 0, local.stderr
@@ -630,9 +633,7 @@ def test_real_site_builds_strict_with_self_check_and_call_to_action(real_site: P
     lesson = (real_site / "ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
     assert '<h3 id="check-yourself-1">Check yourself: section 1' in lesson
     assert lesson.count('<li class="lk-question"') >= 1
-    assert lesson.count('<details class="lk-answer info">') == lesson.count(
-        'class="lk-question"'
-    )
+    assert lesson.count('<details class="lk-answer info">') == lesson.count('class="lk-question"')
     assert CALL_TO_ACTION in lesson
     # References stay last: the footnotes come after every self-check and the call.
     assert lesson.rindex('class="lk-question"') < lesson.index('<div class="footnote">')

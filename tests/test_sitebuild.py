@@ -47,15 +47,11 @@ def test_additions_hold_each_self_check_and_each_plans_lessons(root: Path) -> No
     assert '<a href="#a-detail">A detail</a>' in second.html
     assert added.quizzes == {LESSON_PAGE: "lesson-one"}
     assert added.plans == {
-        PLAN_PAGE: (
-            sitebuild.PlanLesson(LESSON_PAGE, "Lesson one", 5, 2, "A lesson for tests."),
-        )
+        PLAN_PAGE: (sitebuild.PlanLesson(LESSON_PAGE, "Lesson one", 5, 2, "A lesson for tests."),)
     }
 
 
-def test_unchanged_course_comes_from_the_cache(
-    root: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_unchanged_course_comes_from_the_cache(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first = sitebuild.additions(root)
     assert (root / sitebuild.CACHE).is_file()
     without_course_check(monkeypatch)
@@ -244,7 +240,7 @@ def test_install_marker_gets_the_commands_with_the_address_only_when_known() -> 
     local = sitepage.fill("content/index.md", page, [], None, None)
     assert "pip install .</code>" in local and "github" not in local
     published = sitepage.fill("content/index.md", page, [], None, "https://github.com/a/b")
-    assert 'pip install &quot;git+https://github.com/a/b&quot;</code>' in published
+    assert "pip install &quot;git+https://github.com/a/b&quot;</code>" in published
     assert '<a href="https://github.com/a/b">https://github.com/a/b</a>' in published
 
 

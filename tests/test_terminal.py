@@ -63,9 +63,7 @@ def test_plain_read_echoes_piped_answers_and_ends_the_line_at_eof() -> None:
     ui, out = plain("3\n")
     assert ui.read() == "3\n"
     assert ui.read() is None
-    assert out.getvalue() == (
-        "Answer: 3\nAnswer: \n"
-    )
+    assert out.getvalue() == ("Answer: 3\nAnswer: \n")
 
 
 def test_plain_confirm_asks_again_until_yes_or_no() -> None:
@@ -127,7 +125,13 @@ def test_rescued_answers_name_the_recovery_file() -> None:
 def test_rescued_answers_are_printed_when_no_file_can_be_written() -> None:
     ui, out = plain()
     path = DB.with_name("history.unsaved-20261122T090040.jsonl")
-    ui.rescued("lessonkit quiz gpu-vs-tpu", LOCKED, path, ['{"a": 1}', '{"b": 2}'], "No space left on device")
+    ui.rescued(
+        "lessonkit quiz gpu-vs-tpu",
+        LOCKED,
+        path,
+        ['{"a": 1}', '{"b": 2}'],
+        "No space left on device",
+    )
     assert out.getvalue() == (
         f"Could not save 2 answers to your history: {LOCKED}.\n"
         f"Writing {path} failed too (No space left on device), so here they are: copy this "

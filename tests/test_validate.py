@@ -91,7 +91,9 @@ def test_insight_headings_and_levels(make_course: MakeCourse) -> None:
 
 
 def test_github_annotations(make_course: MakeCourse) -> None:
-    root = make_course({"quizzes/lesson-one.yml": FULL_BANK.replace("pass_mark: 0.5", "pass_mark: 2")})
+    root = make_course(
+        {"quizzes/lesson-one.yml": FULL_BANK.replace("pass_mark: 0.5", "pass_mark: 2")}
+    )
     result = run(root, "validate", env={"GITHUB_ACTIONS": "true"})
     assert result.stdout.splitlines() == [
         "quizzes/lesson-one.yml:3:12: pass_mark: input should be less than or equal to 1",
@@ -101,7 +103,9 @@ def test_github_annotations(make_course: MakeCourse) -> None:
 
 
 def test_only_named_files_are_reported(make_course: MakeCourse) -> None:
-    root = make_course({"quizzes/lesson-one.yml": FULL_BANK.replace("pass_mark: 0.5", "pass_mark: 2")})
+    root = make_course(
+        {"quizzes/lesson-one.yml": FULL_BANK.replace("pass_mark: 0.5", "pass_mark: 2")}
+    )
     result = run(root, "validate", "content")
     assert (result.returncode, result.stdout) == (
         0,
@@ -136,7 +140,11 @@ def test_bank_outside_a_course_is_checked(tmp_path: Path) -> None:
 
 def test_lesson_must_be_a_plain_slug(make_course: MakeCourse) -> None:
     root = make_course(
-        {"quizzes/lesson-one.yml": FULL_BANK.replace("lesson: lesson-one", "lesson: ../../etc/passwd")}
+        {
+            "quizzes/lesson-one.yml": FULL_BANK.replace(
+                "lesson: lesson-one", "lesson: ../../etc/passwd"
+            )
+        }
     )
     result = run(root, "validate", "quizzes")
     assert result.stdout.splitlines()[0] == (

@@ -87,7 +87,7 @@ def test_the_site_is_uploaded_on_every_pull_request_and_named_in_the_summary() -
     summary = next(s for s in _steps() if s.get("name") == "Name the site artifact in the summary")
     assert summary["if"] == "always() && steps.upload.outcome == 'success'"
     assert summary["env"]["NAME"] == upload["with"]["name"]
-    assert ">> \"$GITHUB_STEP_SUMMARY\"" in summary["run"]
+    assert '>> "$GITHUB_STEP_SUMMARY"' in summary["run"]
 
 
 def test_the_site_build_is_strict_first_then_a_preview() -> None:

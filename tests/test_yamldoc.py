@@ -203,7 +203,9 @@ def test_every_corpus_file_gives_clean_problems_or_a_value(path: Path) -> None:
                 assert problem.message
 
 
-def test_pure_python_fallback_gives_the_same_values_and_positions(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pure_python_fallback_gives_the_same_values_and_positions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import yaml
 
     text = (Path(__file__).parent / "golden" / "broken-bank.yml").read_text()

@@ -270,7 +270,6 @@ def _order(path: str) -> tuple[bool, str]:
     return (path.split("[")[0].split(".")[0] not in KEY_FIELDS, path)
 
 
-
 def _settings(old: Bank, new: Bank) -> tuple[str, ...]:
     before = _flatten(old.model_dump(mode="json", exclude={"questions"}))
     after = _flatten(new.model_dump(mode="json", exclude={"questions"}))

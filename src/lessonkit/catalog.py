@@ -142,8 +142,11 @@ def _bank_path(target: str, cwd: Path) -> Path:
     import difflib  # only on this error path
 
     close = difflib.get_close_matches(target.casefold(), known, n=1)
-    hint = f"did you mean `{close[0]}`?" if close else "known quizzes: " + (
-        ", ".join(known) if known else "none found")
+    hint = (
+        f"did you mean `{close[0]}`?"
+        if close
+        else "known quizzes: " + (", ".join(known) if known else "none found")
+    )
     raise UsageError(f"no quiz called `{target}` ({hint})")
 
 
@@ -164,7 +167,6 @@ def _lesson_path(root: Path, slug: str) -> Path | None:
 def docs_dir(root: Path) -> str:
     """The course's docs_dir (where lessons are), as mkdocs.yml says; `docs` by default."""
     return _site_settings(root / "mkdocs.yml").get("docs_dir") or "docs"
-
 
 
 def _site_settings(mkdocs: Path) -> dict[str, str]:

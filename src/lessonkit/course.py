@@ -375,4 +375,3 @@ def _self_test(document: yamldoc.Document, index: int, question: Question) -> li
 
 def _file_problem(path: Path, message: str, hint: str) -> Problem:
     return Problem(display_path(path), 0, 0, message, hint)
-

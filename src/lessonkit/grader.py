@@ -217,9 +217,7 @@ def _scaled(points: float, share: float, feedback: tuple[str, ...] = ()) -> Grad
     return Grade(score=points * share, max_score=points, correct=share == 1.0, feedback=feedback)
 
 
-def _scored(
-    scoring: str, points: float, share: float, feedback: tuple[str, ...] = ()
-) -> Grade:
+def _scored(scoring: str, points: float, share: float, feedback: tuple[str, ...] = ()) -> Grade:
     """Partial credit, or with `all_or_nothing` full points only for a full share."""
     if scoring == "all_or_nothing" and share < 1.0:
         share = 0.0

@@ -108,9 +108,7 @@ def _describe(detail: ErrorDetails) -> tuple[str, str]:
             )
         return f"must be text, not {_kind(value)}", ""
     if kind == "bool_type":
-        hint = (
-            "only `true` and `false` are booleans in YAML 1.2; `yes`, `no`, `on`, `off` are text"
-        )
+        hint = "only `true` and `false` are booleans in YAML 1.2; `yes`, `no`, `on`, `off` are text"
         return f"must be true or false, not {_shown(value)}", hint
     if kind in ("int_type", "float_type", "int_from_float"):
         noun = "a whole number" if kind != "float_type" else "a number"

@@ -51,8 +51,11 @@ def plain(text: str) -> str:
             out.append("")
         elif _BLOCK_START.match(line):
             flush()
-            paragraph.append(line.lstrip("#> ").rstrip() if line.lstrip().startswith(("#", ">"))
-                             else line.rstrip())
+            paragraph.append(
+                line.lstrip("#> ").rstrip()
+                if line.lstrip().startswith(("#", ">"))
+                else line.rstrip()
+            )
             if not line.lstrip().startswith(("#", ">")):
                 out.append(_inline(line.rstrip()))
                 paragraph.clear()

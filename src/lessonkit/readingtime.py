@@ -59,7 +59,8 @@ def minutes_warnings(lesson: LessonPage, words: int) -> list[Problem]:
             ("minutes",),
             f"minutes: {stated} is outside the reading time of {span((quick, slow))} "
             f"({words:,} words at {speeds()} words a minute)",
-            f"set `minutes: {quick}`" if quick == slow else f"set `minutes:` from {quick} to "
-            f"{slow}",
+            f"set `minutes: {quick}`"
+            if quick == slow
+            else f"set `minutes:` from {quick} to {slow}",
         )
     ]

@@ -75,8 +75,10 @@ def expected_form(question: QuestionData) -> str:
     if kind == "order":
         return f"Type the numbers 1 to {count} in the right order, e.g. `{_example(count)}`."
     left = len(question["pairs"])
-    return (f"Match each of 1 to {left} with a letter from a to {LETTERS[count - 1]}, "
-            f"e.g. `{_pairs_example(left)}`.")
+    return (
+        f"Match each of 1 to {left} with a letter from a to {LETTERS[count - 1]}, "
+        f"e.g. `{_pairs_example(left)}`."
+    )
 
 
 def listing(question: QuestionData, display: Sequence[int]) -> list[str]:
@@ -186,8 +188,10 @@ def described(question: QuestionData, response: Response, display: Sequence[int]
         return [f"{n}. {question['items'][i]}" for n, i in enumerate(response, start=1)]
     if kind == "match" and isinstance(response, tuple):
         rights = [p["right"] for p in question["pairs"]] + list(question["distractors"])
-        return [f"{n}. {pair['left']} \u2192 {LETTERS[place[i] - 1]}. {rights[i]}"
-                for n, (pair, i) in enumerate(zip(question["pairs"], response, strict=True), 1)]
+        return [
+            f"{n}. {pair['left']} \u2192 {LETTERS[place[i] - 1]}. {rights[i]}"
+            for n, (pair, i) in enumerate(zip(question["pairs"], response, strict=True), 1)
+        ]
     if isinstance(response, str):
         return response.splitlines() or [response]
     return [shown(question, response, display)]
@@ -200,11 +204,17 @@ def chosen_feedback(
     if question["type"] not in ("single", "multiple"):
         return []
     place = {index: at + 1 for at, index in enumerate(display)}
-    chosen = [response] if isinstance(response, int) else sorted(
-        response if isinstance(response, frozenset) else (), key=place.__getitem__)
+    chosen = (
+        [response]
+        if isinstance(response, int)
+        else sorted(response if isinstance(response, frozenset) else (), key=place.__getitem__)
+    )
     options = question["options"]
-    return [(f"option {place[i]}", str(options[i]["feedback"]))
-            for i in chosen if options[i].get("feedback")]
+    return [
+        (f"option {place[i]}", str(options[i]["feedback"]))
+        for i in chosen
+        if options[i].get("feedback")
+    ]
 
 
 def _clean(text: str) -> str:
@@ -243,8 +253,10 @@ def _numbers(typed: str, count: int) -> list[int]:
     numbers = [_in_range(int(p), count) for p in parts]
     repeated = sorted({n for n in numbers if numbers.count(n) > 1})
     if repeated:
-        raise ResponseError(f"{_listed(repeated)} {'is' if len(repeated) == 1 else 'are'} "
-                            "typed twice. Type each number once, e.g. `1,3`.")
+        raise ResponseError(
+            f"{_listed(repeated)} {'is' if len(repeated) == 1 else 'are'} "
+            "typed twice. Type each number once, e.g. `1,3`."
+        )
     return sorted(numbers)
 
 
@@ -289,8 +301,9 @@ def _sequence(typed: str, count: int) -> list[int]:
     if len(parts) == 1 and count < 10 and parts[0].isdigit() and len(parts[0]) == count:
         parts = list(parts[0])  # `312` is a fine way to type `3 1 2` when items are 1-9
     if not all(p.isdigit() for p in parts):
-        raise ResponseError(f"Type the numbers 1 to {count} separated by spaces, e.g. "
-                            f"`{_example(count)}`.")
+        raise ResponseError(
+            f"Type the numbers 1 to {count} separated by spaces, e.g. `{_example(count)}`."
+        )
     numbers = [_in_range(int(p), count) for p in parts]
     repeated = sorted({n for n in numbers if numbers.count(n) > 1})
     missing = sorted(set(range(1, count + 1)) - set(numbers))
@@ -336,9 +349,7 @@ def _matches(typed: str, left: int, display: Sequence[int]) -> tuple[int, ...]:
     return tuple(chosen[n] for n in range(1, left + 1))
 
 
-def read_answers(
-    path: Path, questions: Sequence[QuestionData]
-) -> dict[str, tuple[Response, str]]:
+def read_answers(path: Path, questions: Sequence[QuestionData]) -> dict[str, tuple[Response, str]]:
     """Responses from a YAML file of ``question-id: response``, by id, with the text parsed.
 
     Values are what a learner would type (``"1,3"``, ``"3 1 2"``, ``"1b 2a"``) or plain YAML
@@ -350,9 +361,16 @@ def read_answers(
 
     document = yamldoc.load(path)
     if not isinstance(document.data, dict):
-        raise ContentError([*document.problems, document.problem(
-            (), "an answers file is a mapping of `question-id: response` lines",
-            "write one `question-id: answer` per line")])
+        raise ContentError(
+            [
+                *document.problems,
+                document.problem(
+                    (),
+                    "an answers file is a mapping of `question-id: response` lines",
+                    "write one `question-id: answer` per line",
+                ),
+            ]
+        )
     by_id = {str(q["id"]): q for q in questions}
     found: dict[str, tuple[Response, str]] = {}
     problems = list(document.problems)
@@ -363,8 +381,9 @@ def read_answers(
 
             close = difflib.get_close_matches(str(key), list(by_id), n=1)
             hint = f"did you mean `{close[0]}`?" if close else "use an id from the bank"
-            problems.append(document.problem([key], f"no question `{key}` in this quiz",
-                                             hint, key=True))
+            problems.append(
+                document.problem([key], f"no question `{key}` in this quiz", hint, key=True)
+            )
             continue
         try:
             text = _typed(value)
@@ -384,4 +403,4 @@ def _typed(value: Any) -> str:
         return str(value)
     if isinstance(value, list) and all(isinstance(v, int | str) for v in value):
         return " ".join(str(v) for v in value)
-    raise ResponseError("write the answer as text or a number, e.g. `2`, `\"1,3\"` or `\"1b 2a\"`")
+    raise ResponseError('write the answer as text or a number, e.g. `2`, `"1,3"` or `"1b 2a"`')

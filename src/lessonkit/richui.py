@@ -75,8 +75,9 @@ class RichUi(PlainUi):
         grid.add_column()
         for line in lines:
             number, text = split_marker(line)
-            grid.add_row(" " * (indent - 1) + number if number else " " * (indent - 1),
-                         markup.rich(text))
+            grid.add_row(
+                " " * (indent - 1) + number if number else " " * (indent - 1), markup.rich(text)
+            )
         self.console.print(grid)
 
     def hint(self, text: str | None) -> None:

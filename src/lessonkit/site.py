@@ -159,7 +159,7 @@ def _field(question: Question, label: str, control: str, after: str = "") -> lis
     field = f"lk-{question.id}-answer"
     return [
         f'<p class="lk-field"><label for="{field}">{label}</label> '
-        f'{control.format(id=field)}{after}</p>'
+        f"{control.format(id=field)}{after}</p>"
     ]
 
 
@@ -276,9 +276,7 @@ def _answer(question: Question, bank: Bank) -> list[str]:
     return [f"<p><strong>Answer:</strong></p><ol>{rows}</ol>"]
 
 
-def _question(
-    number: int, question: Question, bank: Bank, sections: Mapping[str, str]
-) -> str:
+def _question(number: int, question: Question, bank: Bank, sections: Mapping[str, str]) -> str:
     heading = sections.get(question.section, question.section)
     key = html.escape(json.dumps(grading_key(question), separators=(",", ":")), quote=True)
     lines = [

@@ -20,7 +20,6 @@ from typing import IO, TYPE_CHECKING, Any
 from lessonkit import catalog, markup, responses, session
 
 if TYPE_CHECKING:
-
     from lessonkit.grader import Grade
 
 QuestionData = Mapping[str, Any]
@@ -120,8 +119,9 @@ class PlainUi:
         )
         if attempt.marks:
             self.say(f"Resuming: {len(attempt.marks)} answered, {len(attempt.remaining())} to go.")
-        self.say("Type q to save and quit, u to take back your last answer; answers are saved "
-                 "as you go.")
+        self.say(
+            "Type q to save and quit, u to take back your last answer; answers are saved as you go."
+        )
 
     def question(
         self, number: int, total: int, done: int, question: QuestionData, display: Sequence[int]

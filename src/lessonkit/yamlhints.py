@@ -96,10 +96,7 @@ def improve(problem: Problem, text: str, lines: tuple[int, ...]) -> Problem:
 
 def hinted(problems: Iterable[Problem], text: str) -> list[Problem]:
     """Problems that unquoted text causes, rewritten to say "put the text in quotes"."""
-    return [
-        improve(p, text, (p.line,)) if p.message.startswith(_QUOTABLE) else p
-        for p in problems
-    ]
+    return [improve(p, text, (p.line,)) if p.message.startswith(_QUOTABLE) else p for p in problems]
 
 
 # Parser and builder messages that text needing quotes can cause.

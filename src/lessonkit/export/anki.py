@@ -124,9 +124,7 @@ def _tags(source: Source, question: Question) -> list[str]:
 def _fields(source: Source, question: Question) -> list[str]:
     url = source.section_url(question)
     title = html.escape(source.section_title(question))
-    lesson = (
-        f'Re-read: <a href="{html.escape(url, quote=True)}">{title}</a>' if url else ""
-    )
+    lesson = f'Re-read: <a href="{html.escape(url, quote=True)}">{title}</a>' if url else ""
     return [
         html_text(question.prompt),
         _options(question),

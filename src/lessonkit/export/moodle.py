@@ -112,8 +112,10 @@ def _body(element: ET.Element, source: Source, question: Question) -> list[Loss]
         ET.SubElement(element, "answernumbering").text = "abc"
         needed = sum(o.correct for o in question.options)
         for option in question.options:
-            share = (1 / needed if option.correct else -1 / needed) if multiple else float(
-                option.correct
+            share = (
+                (1 / needed if option.correct else -1 / needed)
+                if multiple
+                else float(option.correct)
             )
             _answer(element, _fraction(share), html_text(option.text, inline=True), option.feedback)
         if multiple and scoring(question) != "partial":

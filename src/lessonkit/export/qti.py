@@ -230,6 +230,7 @@ def _choice(
             feedbacks[f"{answer}_fb"] = html_text(option.feedback)
             _condition(processing, _equal("response1", answer), feedback=f"{answer}_fb")
     if multiple:
+
         def every(parent: ET.Element) -> None:
             both = ET.SubElement(parent, "and")
             for answer, option in zip(answers, question.options, strict=True):
@@ -280,9 +281,7 @@ def _numeric(
 
     def within(parent: ET.Element) -> None:
         either = ET.SubElement(parent, "or")
-        ET.SubElement(either, "varequal", {"respident": "response1"}).text = number(
-            question.answer
-        )
+        ET.SubElement(either, "varequal", {"respident": "response1"}).text = number(question.answer)
         both = ET.SubElement(either, "and")
         low, high = question.answer - margin, question.answer + margin
         ET.SubElement(both, "vargte", {"respident": "response1"}).text = number(low)
