@@ -32,9 +32,12 @@ node_modules/.package-lock.json: package.json package-lock.json
 	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error; \
 	else echo "npm not found: accessibility tests will be skipped"; fi
 
-test: $(STAMP) node_modules/.package-lock.json ## Run every check: ruff, mypy --strict, pytest
-	$(VENV)/bin/ruff check src tests bench site_overrides
+# The pre-commit hooks run a subset of these same commands (tests/test_hooks.py keeps them so).
+test: $(STAMP) node_modules/.package-lock.json ## Run every check: ruff, ruff format, mypy --strict, validate, pytest
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy --strict src
+	$(VENV)/bin/lessonkit validate
 	$(PY) -m pytest
 
 serve: $(STAMP) ## Serve the lesson site at http://127.0.0.1:8000, reloading on changes
