@@ -14,6 +14,7 @@ from conftest import MakeCourse
 from lessonkit import catalog
 from lessonkit.errors import ContentError, UsageError
 
+ROOT = Path(__file__).resolve().parents[1]
 MKDOCS = "site_name: Test\ndocs_dir: content\n"
 
 
@@ -233,6 +234,10 @@ def test_the_wheel_carries_the_course() -> None:
         ),
         ("site_url: !ENV SITE_URL", {}, "local", catalog.LOCAL_SITE),
         ('site_url: !ENV [SITE_URL, ""]', {}, "local", catalog.LOCAL_SITE),
+        ("site_url: !ENV [SITE_URL, null]", {}, "local", catalog.LOCAL_SITE),
+        ("site_url: !ENV [SITE_URL, ~]", {}, "local", catalog.LOCAL_SITE),
+        ("site_url: null", {}, "local", catalog.LOCAL_SITE),
+        ("site_url: '~/pages/'", {}, "published", "~/pages/"),
         (
             'site_url: !ENV [SITE_URL, ""]  # set by the publishing workflow',
             {"SITE_URL": ""},
@@ -285,3 +290,15 @@ def test_a_changed_site_url_variable_is_not_answered_from_the_cache(
 def test_a_slug_in_capitals_gets_a_suggestion(course: Path, tmp_path: Path) -> None:
     with pytest.raises(UsageError, match=r"did you mean `lesson-one`\?"):
         catalog.find("LESSON-ONE", cwd=course, cache_dir=tmp_path / "cache")
+
+
+def test_the_real_course_links_to_the_local_site_unless_site_url_is_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # mkdocs.yml reads site_url from the environment with a YAML null default: unset here.
+    monkeypatch.delenv("SITE_URL", raising=False)
+    found = catalog.find("gpu-vs-tpu", cwd=ROOT, cache_dir=tmp_path / "cache")
+    assert found.site == "local"
+    assert found.lesson is not None
+    urls = [section["url"] for section in found.lesson["sections"].values()]
+    assert urls and all(url.startswith(catalog.LOCAL_SITE) for url in urls), urls[:3]

@@ -188,14 +188,23 @@ def _setting(value: str) -> str:
     value = re.sub(r"\s+#.*$", "", value).strip()
     found = _ENV.match(value)
     if found is None:
-        return value.strip("'\"")
+        return _scalar(value)
     if found.group(2) is not None:
         return os.environ.get(found.group(2), "")
-    names = [part.strip().strip("'\"") for part in found.group(1).split(",")]
+    names = [part.strip() for part in found.group(1).split(",")]
     for name in names[:-1] if len(names) > 1 else names:
         if os.environ.get(name):
             return os.environ[name]
-    return names[-1] if len(names) > 1 else ""
+    return _scalar(names[-1]) if len(names) > 1 else ""
+
+
+# YAML's spellings of "no value": `site_url: !ENV [SITE_URL, null]` leaves it unset.
+_NULLS = {"", "~", "null", "Null", "NULL"}
+
+
+def _scalar(written: str) -> str:
+    """A plain or quoted YAML scalar's text; a null is empty, i.e. unset."""
+    return "" if written in _NULLS else written.strip("'\"")
 
 
 def site_env(root: Path) -> dict[str, str]:
