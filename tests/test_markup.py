@@ -30,3 +30,24 @@ from lessonkit.markup import plain
 )
 def test_plain_text_keeps_the_words_and_drops_the_markup(markdown: str, text: str) -> None:
     assert plain(markdown) == text
+
+
+def test_plain_text_keeps_a_table_as_aligned_columns() -> None:
+    text = (
+        "Ridge points:\n"
+        "| Chip | Dense BF16 TFLOPS | Ridge |\n"
+        "|---|--:|---|\n"
+        "| **H100** SXM | 989 | `295` |\n"
+        "| TPU v5e | 197 | 241 |\n"
+        "\n"
+        "After the table."
+    )
+    assert plain(text).splitlines() == [
+        "Ridge points:",
+        "Chip      Dense BF16 TFLOPS  Ridge",
+        "--------  -----------------  -----",
+        "H100 SXM  989                295",
+        "TPU v5e   197                241",
+        "",
+        "After the table.",
+    ]

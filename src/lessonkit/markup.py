@@ -1,7 +1,8 @@
 """Bank Markdown for the terminal: rich renderables on a terminal, readable plain text elsewhere.
 
 Plain text is what NO_COLOR-less pipes, screen readers and TERM=dumb get: no fences,
-asterisks or backticks, paragraphs joined into one line each, code blocks indented.
+asterisks or backticks, paragraphs joined into one line each, code blocks indented, tables
+as aligned columns.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ _EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])")
 _CODE = re.compile(r"`([^`]+)`")
 _LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)[^)]*\)")
 _BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|>)")
+_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+_TABLE_RULE = re.compile(r"^[\s|:-]+$")
 
 
 def plain(text: str) -> str:
@@ -29,13 +32,26 @@ def plain(text: str) -> str:
     paragraph: list[str] = []
     fence: str | None = None
 
+    table: list[str] = []
+
     def flush() -> None:
         if paragraph:
             out.append(_inline(" ".join(p.strip() for p in paragraph)))
             paragraph.clear()
+        if table:
+            out.extend(_table(table))
+            table.clear()
 
     for line in text.strip("\n").splitlines():
         found = _FENCE.match(line)
+        if fence is None and _TABLE_ROW.match(line):
+            if paragraph:  # a table right after a paragraph line still starts a table
+                out.append(_inline(" ".join(p.strip() for p in paragraph)))
+                paragraph.clear()
+            table.append(line)
+            continue
+        if table:
+            flush()
         if fence is not None:
             if found and found.group(1).startswith(fence):
                 fence = None
@@ -65,6 +81,23 @@ def plain(text: str) -> str:
             out[-1] += " " + _inline(line.strip())
     flush()
     return "\n".join(out).strip("\n")
+
+
+def _table(rows: list[str]) -> list[str]:
+    """A Markdown table as columns padded to their widest cell, the header ruled off."""
+    cells = [
+        [_inline(cell.strip()) for cell in row.strip().strip("|").split("|")]
+        for row in rows
+        if not _TABLE_RULE.match(row)
+    ]
+    columns = max(len(row) for row in cells)
+    cells = [row + [""] * (columns - len(row)) for row in cells]
+    widths = [max(len(row[n]) for row in cells) for n in range(columns)]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+             for row in cells]  # fmt: skip
+    if len(rows) > 1 and _TABLE_RULE.match(rows[1]):
+        lines.insert(1, "  ".join("-" * width for width in widths))
+    return lines
 
 
 def _inline(text: str) -> str:
