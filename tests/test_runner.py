@@ -515,17 +515,18 @@ def test_answers_never_saved_go_to_a_recovery_file(course: Path, locker: Locker)
     db = course / "home" / "history.db"
     recovery = course / "home" / "history.unsaved-20261122T090040.jsonl"
     assert code == 1
-    # The summary still comes first: every answer was graded and counts.
+    # The notice comes before the summary, so the score and verdict are still the last lines.
+    _, summary = out.split("When the history can be written again")[-1].split("\n", 1)
     assert out.endswith(
-        "Score: 3 of 3 points (100%)\n"
-        "\u2713 Passed (pass mark 60%)\n"
         f"Could not save 2 answers to your history: could not save the answer to q-order in "
         f"{db}: database is locked.\n"
         f"Nothing you typed is lost: {recovery} holds them, one answer per line (JSON).\n"
         "When the history can be written again (free some disk space, or close the other "
         "lessonkit window using it), run `lessonkit quiz lesson-one` to carry on; questions whose "
-        "answers were not saved are asked again.\n"
+        "answers were not saved are asked again.\n" + summary
     )
+    assert summary.startswith("\n")
+    assert summary.endswith("Score: 3 of 3 points (100%)\n\u2713 Passed (pass mark 60%)\n")
     lines = recovery.read_text(encoding="utf-8").splitlines()
     assert [json.loads(line) for line in lines] == recovery_lines(course, 1)[1:]
     locker.unlock()
@@ -540,7 +541,8 @@ def test_when_even_the_recovery_file_fails_the_answers_are_printed(
     recovery = course / "home" / "history.unsaved-20261122T090040.jsonl"
     code, out = typed(locker.lock, lambda: recovery.mkdir(), "3\n", "2 3 1\n", "3.5\n")
     assert code == 1
-    tail = out.split("\u2713 Passed (pass mark 60%)")[1].splitlines()[1:]
+    assert out.endswith("\u2713 Passed (pass mark 60%)\n")
+    tail = out.split("Could not save")[1].splitlines()
     assert tail[1:2] == [
         f"Writing {recovery} failed too (Is a directory), so here they are: "
         "copy this somewhere safe."

@@ -255,16 +255,25 @@ def _take(
         ui.saved(compiled.slug, interrupted=False)
         return 0
     result = session.summarise(attempt, compiled.lesson)
+    # Saved before the summary, so a failure's notice never pushes the score off the end.
+    code = _finish(ui, store, compiled.slug, recorder, result.passed, clock)
     ui.summary(compiled, attempt, result)
+    return code
+
+
+def _finish(
+    ui: PlainUi, store: Store, slug: str, recorder: Recorder, passed: bool | None, clock: Clock
+) -> int:
+    """Save what is left and mark the attempt finished; EXIT_UNSAVED (said) if not."""
     if not recorder.settle(clock):
         return EXIT_UNSAVED  # left unfinished: resuming asks again what is not saved
     assert recorder.attempt_id is not None  # every question answered and saved
     from lessonkit.store import StoreError
 
     try:
-        store.finish_attempt(recorder.attempt_id, finished=clock(), passed=result.passed)
+        store.finish_attempt(recorder.attempt_id, finished=clock(), passed=passed)
     except StoreError as error:
-        ui.unfinished(compiled.slug, str(error))
+        ui.unfinished(slug, str(error))
         return EXIT_UNSAVED
     return 0
 
