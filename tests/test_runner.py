@@ -485,6 +485,29 @@ def test_a_failed_start_is_retried_at_the_end(course: Path, locker: Locker) -> N
     assert [row[0] for row in answers(course)] == ["q-single", "q-order"]
 
 
+def test_an_attempt_that_cannot_be_marked_finished_still_ends_on_its_score(course: Path) -> None:
+    from lessonkit.store import Store
+
+    store, _ = Store.open(course / "home")
+    store.close()
+    with sqlite3.connect(course / "home" / "history.db") as con:  # a real refusal, at the end
+        con.execute(
+            "CREATE TRIGGER refuse BEFORE UPDATE OF finished ON attempts"
+            " BEGIN SELECT RAISE(ABORT, 'the disk said no'); END"
+        )
+    code, out = typed("3\n", "2 3 1\n", "3.5\n")
+    db = course / "home" / "history.db"
+    assert code == 1
+    notice = (
+        f"Could not mark the attempt finished: could not finish the attempt in {db}: the disk "
+        "said no.\nEvery answer is saved. Run `lessonkit quiz lesson-one --resume` later to "
+        "finish it.\n"
+    )
+    assert notice in out
+    assert out.split(notice)[1].startswith("\n")  # the summary comes after it
+    assert out.endswith("Score: 3 of 3 points (100%)\n\u2713 Passed (pass mark 60%)\n")
+
+
 def recovery_lines(course: Path, attempt_id: int | None) -> list[dict[str, object]]:
     from lessonkit.catalog import find
 
