@@ -179,6 +179,50 @@ def test_a_paste_answers_only_the_question_on_screen_and_undo_takes_it_back(
     assert rows == [("q-single", "0"), ("q-single", "1")]  # both kept; the later counts
 
 
+def answers_given(course: Path) -> list[tuple[str, str, int]]:
+    """Every answer saved, with 1 when it was taken back (kept, not counted)."""
+    with sqlite3.connect(course / "home" / "history.db") as con:
+        return list(
+            con.execute(
+                "SELECT question_id, response, id IN (SELECT answer_id FROM taken_back)"
+                " FROM answers ORDER BY id"
+            )
+        )
+
+
+@pytest.mark.parametrize("leave", ["q", "ctrl-c", "ctrl-d", "kill -9"])
+def test_an_answer_taken_back_before_quitting_is_asked_again_on_resuming(
+    course: Path, leave: str
+) -> None:
+    child = spawn(course, "--seed", "5")
+    child.expect("Answer")
+    child.sendline("1")  # wrong
+    child.expect("Question 2 of 3")
+    child.expect(r"Answer \(u undo, q save and quit\): ")
+    child.sendline("u")
+    child.expect("Taken back: your answer to question 1. Answer it again.")
+    child.expect("Question 1 of 3")
+    child.expect(r"Answer \(\? hint, q save and quit\): ")
+    if leave == "kill -9":
+        child.kill(signal.SIGKILL)  # the taking back was saved when it was said
+    elif leave == "q":
+        child.sendline("q")
+    else:
+        child.sendcontrol(leave[-1])
+    child.expect(pexpect.EOF)
+    assert answers_given(course) == [("q-single", "0", 1)]  # kept in history, not counted
+    child = spawn(course, "--resume")
+    child.expect(r"Seed 5 \(--seed repeats this order\)")  # the same attempt, resumed
+    child.expect("Question 1 of 3")
+    child.expect("Answer")
+    child.sendline("3")
+    child.expect("\u2713 Correct: 1 of 1 point.")
+    child.expect("Question 2 of 3")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    assert answers_given(course) == [("q-single", "0", 1), ("q-single", "1", 0)]
+
+
 EVERY_TYPE = """\
 lesson: lesson-one
 title: Every type

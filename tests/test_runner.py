@@ -485,6 +485,29 @@ def test_a_failed_start_is_retried_at_the_end(course: Path, locker: Locker) -> N
     assert [row[0] for row in answers(course)] == ["q-single", "q-order"]
 
 
+def test_an_attempt_that_cannot_be_marked_finished_still_ends_on_its_score(course: Path) -> None:
+    from lessonkit.store import Store
+
+    store, _ = Store.open(course / "home")
+    store.close()
+    with sqlite3.connect(course / "home" / "history.db") as con:  # a real refusal, at the end
+        con.execute(
+            "CREATE TRIGGER refuse BEFORE UPDATE OF finished ON attempts"
+            " BEGIN SELECT RAISE(ABORT, 'the disk said no'); END"
+        )
+    code, out = typed("3\n", "2 3 1\n", "3.5\n")
+    db = course / "home" / "history.db"
+    assert code == 1
+    notice = (
+        f"Could not mark the attempt finished: could not finish the attempt in {db}: the disk "
+        "said no.\nEvery answer is saved. Run `lessonkit quiz lesson-one --resume` later to "
+        "finish it.\n"
+    )
+    assert notice in out
+    assert out.split(notice)[1].startswith("\n")  # the summary comes after it
+    assert out.endswith("Score: 3 of 3 points (100%)\n\u2713 Passed (pass mark 60%)\n")
+
+
 def recovery_lines(course: Path, attempt_id: int | None) -> list[dict[str, object]]:
     from lessonkit.catalog import find
 
@@ -515,17 +538,18 @@ def test_answers_never_saved_go_to_a_recovery_file(course: Path, locker: Locker)
     db = course / "home" / "history.db"
     recovery = course / "home" / "history.unsaved-20261122T090040.jsonl"
     assert code == 1
-    # The summary still comes first: every answer was graded and counts.
+    # The notice comes before the summary, so the score and verdict are still the last lines.
+    _, summary = out.split("When the history can be written again")[-1].split("\n", 1)
     assert out.endswith(
-        "Score: 3 of 3 points (100%)\n"
-        "\u2713 Passed (pass mark 60%)\n"
         f"Could not save 2 answers to your history: could not save the answer to q-order in "
         f"{db}: database is locked.\n"
         f"Nothing you typed is lost: {recovery} holds them, one answer per line (JSON).\n"
         "When the history can be written again (free some disk space, or close the other "
         "lessonkit window using it), run `lessonkit quiz lesson-one` to carry on; questions whose "
-        "answers were not saved are asked again.\n"
+        "answers were not saved are asked again.\n" + summary
     )
+    assert summary.startswith("\n")
+    assert summary.endswith("Score: 3 of 3 points (100%)\n\u2713 Passed (pass mark 60%)\n")
     lines = recovery.read_text(encoding="utf-8").splitlines()
     assert [json.loads(line) for line in lines] == recovery_lines(course, 1)[1:]
     locker.unlock()
@@ -540,7 +564,8 @@ def test_when_even_the_recovery_file_fails_the_answers_are_printed(
     recovery = course / "home" / "history.unsaved-20261122T090040.jsonl"
     code, out = typed(locker.lock, lambda: recovery.mkdir(), "3\n", "2 3 1\n", "3.5\n")
     assert code == 1
-    tail = out.split("\u2713 Passed (pass mark 60%)")[1].splitlines()[1:]
+    assert out.endswith("\u2713 Passed (pass mark 60%)\n")
+    tail = out.split("Could not save")[1].splitlines()
     assert tail[1:2] == [
         f"Writing {recovery} failed too (Is a directory), so here they are: "
         "copy this somewhere safe."

@@ -74,6 +74,22 @@ def test_order_items_are_never_shown_in_their_correct_order() -> None:
         assert session.plan(two, seed).displays["o"] == (1, 0)
 
 
+def test_match_answers_are_never_shown_in_their_written_order() -> None:
+    # Seed 3 showed a learner the right-hand items as written, so `1a 2b 3c` was right.
+    pairs = [{"left": f"l{n}", "right": f"r{n}"} for n in range(3)]
+    bare = q("m", "match", 1, "one", pairs=pairs[:2], distractors=[])
+    three = q("m3", "match", 1, "one", pairs=pairs, distractors=["x"])
+    bank = {**BANK, "questions": [bare, three]}
+    for seed in range(200):
+        plan = session.plan(bank, seed)
+        assert plan.displays["m"] == (1, 0)
+        assert plan.displays["m3"][:3] != (0, 1, 2)
+        assert sorted(plan.displays["m3"]) == [0, 1, 2, 3]
+        assert session.plan(bank, seed) == plan  # still reproducible from the seed
+    pinned = {**bank, "questions": [{**bare, "shuffle": False}, {**three, "shuffle": False}]}
+    assert session.plan(pinned, 3).displays == {"m": (0, 1), "m3": (0, 1, 2, 3)}
+
+
 def test_shuffle_can_be_switched_off_but_order_items_still_move() -> None:
     still = {**BANK, "shuffle": {"questions": False, "options": False}}
     plan = session.plan(still, 42)

@@ -212,7 +212,7 @@ def test_a_version_0_file_is_migrated(tmp_path: Path) -> None:
     store.begin_attempt(bank="gpu", seed=1, order=["q1"], started=T0)
     store.close()
     con = sqlite3.connect(tmp_path / "history.db")
-    assert con.execute("PRAGMA user_version").fetchone() == (1,)
+    assert con.execute("PRAGMA user_version").fetchone() == (len(database.MIGRATIONS),)
     assert con.execute("SELECT count(*) FROM attempts").fetchone() == (1,)
     con.close()
 
@@ -221,14 +221,14 @@ def test_later_migrations_run_in_order_and_keep_the_data(tmp_path: Path) -> None
     store, _ = Store.open(tmp_path, now=T0)
     store.begin_attempt(bank="gpu", seed=1, order=["q1"], started=T0)
     store.close()
-    two = (
+    more = (
         *database.MIGRATIONS,
         ("ALTER TABLE attempts ADD COLUMN device TEXT", "UPDATE attempts SET device = 'laptop'"),
     )
     con = sqlite3.connect(tmp_path / "history.db", isolation_level=None)
-    database.migrate(con, two)
-    database.migrate(con, two)  # already there: nothing runs twice
-    assert con.execute("PRAGMA user_version").fetchone() == (2,)
+    database.migrate(con, more)
+    database.migrate(con, more)  # already there: nothing runs twice
+    assert con.execute("PRAGMA user_version").fetchone() == (len(more),)
     assert con.execute("SELECT bank, device FROM attempts").fetchall() == [("gpu", "laptop")]
     con.close()
 
@@ -292,7 +292,7 @@ def test_a_newer_schema_is_kept_aside_with_how_to_get_it_back(tmp_path: Path) ->
     con.close()
     assert reopen(tmp_path) == [
         f"history database {tmp_path}/history.db was written by a newer lessonkit "
-        "(schema 7; this one knows up to 1); kept it as history.newer-schema-20261122T0310.db "
+        "(schema 7; this one knows up to 2); kept it as history.newer-schema-20261122T0310.db "
         "and started a fresh one. To use it again, upgrade lessonkit and rename it back "
         "to history.db"
     ]
@@ -327,3 +327,68 @@ def test_a_folder_that_cannot_be_created_is_a_clear_error(tmp_path: Path) -> Non
     (tmp_path / "file").write_text("in the way")
     with pytest.raises(StoreError, match=r"cannot create the history folder .*/file/sub: "):
         Store.open(tmp_path / "file" / "sub", now=T0)
+
+
+# -- answers taken back with `u` ----------------------------------------------
+
+
+def test_an_answer_taken_back_stays_in_history_but_does_not_count(store: Store) -> None:
+    attempt = store.begin_attempt(bank="gpu", seed=1, order=["q1", "q2"], started=T0)
+    answer(store, attempt, "q1", right=False, minute=1)
+    answer(store, attempt, "q2", right=True, minute=2)
+    store.take_back(attempt, question_id="q2", taken=at(3))
+    unfinished = store.unfinished_attempt("gpu")
+    assert unfinished is not None and list(unfinished.answered) == ["q1"]
+    assert [(a.score, a.answered) for a in store.attempts("gpu")] == [(0.0, 1)]
+    assert list(store.latest_answers("gpu")) == [("q1", "k-q1")]
+    seen: list[str] = []
+    store.sync_cards(lambda cards, events: seen.extend(e.question_id for e in events) or {})
+    assert seen == ["q1"]
+    answer(store, attempt, "q2", right=False, minute=4)  # given again: this one counts
+    assert [(a.score, a.answered) for a in store.attempts("gpu")] == [(0.0, 2)]
+    store.take_back(attempt, question_id="q2", taken=at(5))  # takes back only the latest
+    assert store.unfinished_attempt("gpu").answered.keys() == {"q1"}  # type: ignore[union-attr]
+    with sqlite3.connect(store.path) as con:
+        kept = con.execute("SELECT question_id, answered FROM answers ORDER BY id").fetchall()
+        taken = con.execute("SELECT answer_id, taken FROM taken_back ORDER BY answer_id")
+        assert [row[0] for row in kept] == ["q1", "q2", "q2"]  # nothing typed is lost
+        assert taken.fetchall() == [(2, at(3).isoformat()), (3, at(5).isoformat())]
+
+
+# -- reading only ----------------------------------------------------------------
+
+
+def test_read_only_finds_no_database_and_creates_nothing(tmp_path: Path) -> None:
+    assert Store.read_only(tmp_path / "none") == (None, [])
+    assert not (tmp_path / "none").exists()
+
+
+def test_read_only_reads_an_older_schema_without_migrating_it(tmp_path: Path) -> None:
+    con = sqlite3.connect(tmp_path / "history.db", isolation_level=None)
+    database.migrate(con, database.MIGRATIONS[:1])  # before answers could be taken back
+    con.execute(
+        "INSERT INTO attempts (bank, seed, question_order, started) VALUES"
+        " ('gpu', '1', '[\"q1\"]', ?)",
+        (T0.isoformat(),),
+    )
+    con.close()
+    store, notices = Store.read_only(tmp_path)
+    assert notices == [] and store is not None
+    assert [(a.bank, a.answered) for a in store.attempts()] == [("gpu", 0)]
+    store.close()
+    con = sqlite3.connect(tmp_path / "history.db")
+    assert con.execute("PRAGMA user_version").fetchone() == (1,)  # left as it was
+    con.close()
+
+
+def test_read_only_refuses_a_newer_schema_and_leaves_it(tmp_path: Path) -> None:
+    con = sqlite3.connect(tmp_path / "history.db")
+    con.execute("PRAGMA user_version = 7")
+    con.close()
+    with pytest.raises(StoreError) as error:
+        Store.read_only(tmp_path)
+    assert str(error.value) == (
+        f"cannot read the history database {tmp_path}/history.db: it was written by a newer "
+        "lessonkit (schema 7); upgrade lessonkit to read it"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["history.db"]

@@ -17,6 +17,12 @@ BUSY_TIMEOUT_MS = 30_000
 # SQLite keeps these beside the database; they belong to it and move with it.
 COMPANIONS = ("-wal", "-shm", "-journal")
 
+TAKEN_BACK = """CREATE {temp}TABLE taken_back (
+    answer_id INTEGER PRIMARY KEY REFERENCES answers (id),
+    taken TEXT NOT NULL)"""
+# What reading an older schema without migrating it needs: empty stand-ins for later tables.
+STAND_INS: dict[int, tuple[str, ...]] = {1: (TAKEN_BACK.format(temp="TEMP "),)}
+
 # Entry N moves the schema from version N to N+1; never edit one that has shipped.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -57,6 +63,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (bank, question_id, key_hash))""",
         "CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ),
+    # An answer the learner took back with `u`: kept in history, no longer counted.
+    (TAKEN_BACK.format(temp=""),),
 )
 
 # Errors that mean "this file cannot be our database", as opposed to a busy or full disk.
@@ -130,6 +138,56 @@ def open_database(path: Path, now: datetime) -> tuple[sqlite3.Connection, list[s
                 if bad.con is not None:
                     bad.con.close()
     raise StoreError(f"cannot open the history database {path}: it keeps changing; try again")
+
+
+def open_readonly(path: Path) -> tuple[sqlite3.Connection | None, list[str]]:
+    """Connect to the database at `path` only to read it; None when there is none yet.
+
+    Nothing is created, migrated or set aside, so `history` and `list` work on a data
+    folder the learner cannot write. Reading a WAL database needs its -shm file; when
+    that cannot be created either, and no -wal holds commits not yet in the file (the
+    last writer closed cleanly), the file is read as immutable. A damaged file is left
+    as it is, with a notice: the next quiz sets it aside.
+    """
+    if not path.exists():
+        return None, []
+    if not path.is_file():
+        raise StoreError(f"cannot read the history database {path}: it is a folder, not a file")
+    uri = path.absolute().as_uri()
+    whole = not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
+    error: sqlite3.Error | None = None
+    for mode in ("mode=ro", "immutable=1") if whole else ("mode=ro",):
+        try:
+            con = sqlite3.connect(f"{uri}?{mode}", uri=True, isolation_level=None)
+        except sqlite3.Error as e:
+            error = e
+            continue
+        try:
+            con.row_factory = sqlite3.Row
+            con.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            version = _version(con)  # the first read: fails here if the file cannot be read
+            if version == 0:  # an empty file: no history yet
+                con.close()
+                return None, []
+            if version > len(MIGRATIONS):
+                con.close()
+                raise StoreError(
+                    f"cannot read the history database {path}: it was written by a newer "
+                    f"lessonkit (schema {version}); upgrade lessonkit to read it"
+                )
+            for steps in range(version, len(MIGRATIONS)):
+                for sql in STAND_INS.get(steps, ()):
+                    con.execute(sql)
+            return con, []
+        except sqlite3.Error as e:
+            con.close()
+            error = e
+    if getattr(error, "sqlite_errorname", "") in {"SQLITE_NOTADB", "SQLITE_CORRUPT"}:
+        return None, [
+            f"history database {path} was unreadable ({error}); the next "
+            "`lessonkit quiz` keeps it aside under a new name and starts a fresh one"
+        ]
+    raise StoreError(f"cannot read the history database {path}: {error}") from error
 
 
 def migrate(con: sqlite3.Connection, migrations: Sequence[Sequence[str]] = MIGRATIONS) -> None:

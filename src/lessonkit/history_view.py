@@ -147,6 +147,15 @@ def use_color(out: IO[str], no_color: bool) -> bool:
 # --- commands --------------------------------------------------------------------
 
 
+def read_store(data_dir: Path | None, say: Callable[[str], object]) -> Store | None:
+    """The learner's history opened only to read it (None if there is none yet), after
+    saying any notice about it."""
+    store, notices = Store.read_only(data_dir)
+    for notice in notices:
+        say(f"Note: {notice}")
+    return store
+
+
 def open_store(data_dir: Path | None, say: Callable[[str], object]) -> Store:
     """The learner's history, after saying any notice about where it is kept."""
     store, notices = Store.open(data_dir)
@@ -165,11 +174,13 @@ def history_command(
 ) -> int:
     """`lessonkit history [SLUG]`: attempts with date, score, pass or fail, duration."""
     out = stdout or sys.stdout
-    store = open_store(data_dir, lambda text: out.write(text + "\n"))
-    try:
-        attempts = store.attempts(slug)
-    finally:
-        store.close()
+    attempts: list[AttemptSummary] = []
+    store = read_store(data_dir, lambda text: out.write(text + "\n"))  # only reads
+    if store is not None:
+        try:
+            attempts = store.attempts(slug)
+        finally:
+            store.close()
     if not attempts:
         if slug is not None:
             cache = data_dir / "cache" if data_dir else None
@@ -192,10 +203,12 @@ def list_command(
     if root is None:
         raise UsageError("no course found: run this inside a course folder, or install one")
     course = read_course(root)  # list what loads; `lessonkit validate` reports the rest
-    store = open_store(data_dir, lambda text: out.write(text + "\n"))
-    try:
-        best = store.best_scores()
-    finally:
-        store.close()
+    best: dict[str, AttemptSummary] = {}
+    store = read_store(data_dir, lambda text: out.write(text + "\n"))  # only reads
+    if store is not None:
+        try:
+            best = store.best_scores()
+        finally:
+            store.close()
     render(list_table(course, best), out, color=use_color(out, no_color))
     return 0

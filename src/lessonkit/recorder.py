@@ -41,6 +41,20 @@ class Pending:
         return {"quiz": slug, "attempt_id": attempt_id, **vars(self), "answered": answered}
 
 
+@dataclass(frozen=True)
+class TakeBack:
+    """The learner took back their latest answer to a question with `u` (take_back's fields)."""
+
+    question_id: str
+    taken: datetime
+
+    def to_json(self, slug: str, attempt_id: int | None) -> dict[str, Any]:
+        """One line of the recovery file: the answer above it with this id is not to count."""
+        taken = self.taken.astimezone(UTC).isoformat()
+        return {"quiz": slug, "attempt_id": attempt_id, "taken_back": self.question_id,
+                "taken": taken}  # fmt: skip
+
+
 class Recorder:
     """Saves each graded answer at once, and never drops one the database refuses.
 
@@ -59,9 +73,9 @@ class Recorder:
         self.store, self.ui, self.slug, self.begin = store, ui, slug, begin
         self.resume = resume or f"lessonkit quiz {slug}"
         self.attempt_id = attempt_id
-        self.pending: list[Pending] = []
+        self.pending: list[Pending | TakeBack] = []
 
-    def add(self, answer: Pending) -> None:
+    def add(self, answer: Pending | TakeBack) -> None:
         earlier = len(self.pending)
         self.pending.append(answer)
         error = self._save()
@@ -107,7 +121,11 @@ class Recorder:
             if self.attempt_id is None:
                 self.attempt_id = self.begin()
             while self.pending:
-                self.store.record_answer(self.attempt_id, **vars(self.pending[0]))
+                first = self.pending[0]
+                if isinstance(first, TakeBack):
+                    self.store.take_back(self.attempt_id, **vars(first))
+                else:
+                    self.store.record_answer(self.attempt_id, **vars(first))
                 self.pending.pop(0)
         except StoreError as error:
             return str(error)

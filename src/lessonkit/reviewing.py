@@ -121,7 +121,7 @@ def _ask(
 ) -> tuple[Literal["done", "quit", "unsaved"], Attempt]:
     """Ask one bank's due questions, saving each answer as it is given."""
     from lessonkit import responses
-    from lessonkit.recorder import Pending, Recorder
+    from lessonkit.recorder import Pending, Recorder, TakeBack
     from lessonkit.runner import ask_questions
 
     slug, count = bank.compiled.slug, len(bank.due)
@@ -147,8 +147,9 @@ def _ask(
 
     try:
         attempt = ask_questions(
-            bank.compiled, bank.due, seed=seed, on_answer=commit, ui=ui, now=started
-        )
+            bank.compiled, bank.due, seed=seed, on_answer=commit, ui=ui, now=started,
+            on_undo=lambda question_id: recorder.add(TakeBack(question_id, clock())),
+        )  # fmt: skip
     finally:
         saved = recorder.settle(clock)
     if not saved:

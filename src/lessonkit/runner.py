@@ -18,7 +18,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from lessonkit import catalog, responses, session
 from lessonkit.errors import UsageError
-from lessonkit.recorder import EXIT_UNSAVED, Clock, Pending, Recorder
+from lessonkit.recorder import EXIT_UNSAVED, Clock, Pending, Recorder, TakeBack
 
 # Re-exported: `lessonkit review` (reviewing) asks through the same UI as the quiz.
 from lessonkit.terminal import PlainUi as PlainUi
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from lessonkit.store import Store
 
 OnAnswer = Callable[[str, "Response", "Grade"], None]
+OnUndo = Callable[[str], None]
 
 
 def _utcnow() -> datetime:
@@ -55,13 +56,16 @@ def ask(
     lesson: Mapping[str, Any] | None,
     grading: session.Grading,
     on_answer: OnAnswer,
+    on_undo: OnUndo | None = None,
 ) -> bool:
     """Ask every remaining question of ``attempt``; False when the learner quit first.
 
     ``on_answer(question_id, response, grade)`` runs for every graded answer before
     its feedback is shown: that is where the caller commits it. Before answering the
     next question the learner may type `u` to take the last answer back and give it
-    again; both answers reach ``on_answer`` (history keeps both, the later counts).
+    again; both answers reach ``on_answer`` (history keeps both, the later counts), and
+    ``on_undo(question_id)`` records the taking back at once, so that a learner who quits
+    before answering again is asked that question again on resuming.
     """
     total = len(attempt.plan.order)
     last: str | None = None
@@ -76,6 +80,8 @@ def ask(
             return False
         if response is Command.UNDO:
             assert last is not None  # only offered after an answer
+            if on_undo is not None:
+                on_undo(last)
             del attempt.marks[last]
             ui.undone(attempt.number(last))
             last = None
@@ -151,6 +157,7 @@ def ask_questions(
     on_answer: OnAnswer,
     ui: PlainUi,
     now: datetime,
+    on_undo: OnUndo | None = None,
 ) -> session.Attempt:
     """Ask some of a bank's questions in the given order (for `lessonkit review`).
 
@@ -162,7 +169,8 @@ def ask_questions(
     )
     wanted = [q for q in attempt.plan.order if q in set(question_ids)]
     attempt.plan = session.Plan(seed, tuple(wanted), attempt.plan.displays)
-    ask(ui, attempt, compiled.lesson, session.Grading(compiled.bank, compiled.keys), on_answer)
+    grading = session.Grading(compiled.bank, compiled.keys)
+    ask(ui, attempt, compiled.lesson, grading, on_answer, on_undo)
     return attempt
 
 
@@ -249,22 +257,34 @@ def _take(
         recorder.add(Pending(question_id, key_hash, json_form, grade.score, grade.max_score,
                              grade.correct, clock()))  # fmt: skip
 
-    if not ask(ui, attempt, compiled.lesson, grading, commit):
+    def take_back(question_id: str) -> None:
+        recorder.add(TakeBack(question_id, clock()))
+
+    if not ask(ui, attempt, compiled.lesson, grading, commit, take_back):
         if not recorder.settle(clock):
             return EXIT_UNSAVED
         ui.saved(compiled.slug, interrupted=False)
         return 0
     result = session.summarise(attempt, compiled.lesson)
+    # Saved before the summary, so a failure's notice never pushes the score off the end.
+    code = _finish(ui, store, compiled.slug, recorder, result.passed, clock)
     ui.summary(compiled, attempt, result)
+    return code
+
+
+def _finish(
+    ui: PlainUi, store: Store, slug: str, recorder: Recorder, passed: bool | None, clock: Clock
+) -> int:
+    """Save what is left and mark the attempt finished; EXIT_UNSAVED (said) if not."""
     if not recorder.settle(clock):
         return EXIT_UNSAVED  # left unfinished: resuming asks again what is not saved
     assert recorder.attempt_id is not None  # every question answered and saved
     from lessonkit.store import StoreError
 
     try:
-        store.finish_attempt(recorder.attempt_id, finished=clock(), passed=result.passed)
+        store.finish_attempt(recorder.attempt_id, finished=clock(), passed=passed)
     except StoreError as error:
-        ui.unfinished(compiled.slug, str(error))
+        ui.unfinished(slug, str(error))
         return EXIT_UNSAVED
     return 0
 

@@ -198,6 +198,9 @@ def _display(question: QuestionData, seed: int, shuffle_options: bool) -> tuple[
         shuffle_options or question.get("shuffle") is True
     ):
         rng.shuffle(shown)
+        pairs = len(question.get("pairs") or ())
+        if kind == "match" and pairs > 1 and shown[:pairs] == list(range(pairs)):
+            shown = shown[1:] + shown[:1]  # `1a 2b 3c…` would be right: never show that
     return tuple(shown)
 
 

@@ -6,74 +6,21 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from lessonkit.database import DB_NAME, database_path, open_database, open_readonly
 from lessonkit.database import StoreError as StoreError  # re-exported for callers
-from lessonkit.database import database_path, open_database
 from lessonkit.database import resolve_data_dir as resolve_data_dir
+from lessonkit.records import AnswerEvent as AnswerEvent  # re-exported, as below
+from lessonkit.records import AnswerRow as AnswerRow
+from lessonkit.records import AttemptSummary as AttemptSummary
+from lessonkit.records import Unfinished as Unfinished
 
 CardKey = tuple[str, str, str]  # bank, question id, key hash
-
-
-@dataclass(frozen=True)
-class AnswerRow:
-    """One recorded answer to one question."""
-
-    response: Any
-    score: float
-    max_score: float
-    correct: bool
-    answered: datetime
-
-
-@dataclass(frozen=True)
-class Unfinished:
-    """An attempt that was left before the end, with what it needs to resume."""
-
-    attempt_id: int
-    seed: int
-    order: list[str]
-    answered: dict[str, AnswerRow]
-    bank: str = ""
-    started: datetime | None = None
-
-
-@dataclass(frozen=True)
-class AttemptSummary:
-    """One attempt as `lessonkit history` shows it."""
-
-    attempt_id: int
-    bank: str
-    kind: str
-    started: datetime
-    finished: datetime | None
-    abandoned: bool
-    score: float
-    max_score: float
-    answered: int
-    questions: int
-    passed: bool | None
-
-    @property
-    def duration(self) -> timedelta | None:
-        return None if self.finished is None else self.finished - self.started
-
-
-@dataclass(frozen=True)
-class AnswerEvent:
-    """An answer as the review scheduler replays it."""
-
-    answer_id: int
-    bank: str
-    question_id: str
-    key_hash: str
-    score: float
-    max_score: float
-    correct: bool
-    answered: datetime
+# Answers that count: all but those the learner took back with `u` (history keeps those).
+COUNTED = "answers.id NOT IN (SELECT answer_id FROM taken_back)"
 
 
 def _utc(moment: datetime) -> str:
@@ -106,6 +53,18 @@ class Store:
         path = database_path(data_dir)
         con, notices = open_database(path, now or datetime.now(UTC))
         return cls(con, path), notices
+
+    @classmethod
+    def read_only(cls, data_dir: Path | None = None) -> tuple[Store | None, list[str]]:
+        """The history database opened only to read it (None when there is none yet),
+        and notices for the learner.
+
+        Creates, migrates and sets aside nothing, so it works on a folder the learner
+        cannot write; `history` and `list` only read.
+        """
+        path = resolve_data_dir(data_dir) / DB_NAME
+        con, notices = open_readonly(path)
+        return (None if con is None else cls(con, path)), notices
 
     def close(self) -> None:
         self._con.close()
@@ -182,6 +141,16 @@ class Store:
                 (attempt, question_id, key_hash, blob, score, max_score, correct, _utc(answered)),
             )
 
+    def take_back(self, attempt: int, *, question_id: str, taken: datetime) -> None:
+        """The learner took back their latest answer to `question_id`: it stays, uncounted."""
+        with self._write(f"take back the answer to {question_id}") as con:
+            con.execute(
+                "INSERT INTO taken_back (answer_id, taken) SELECT id, ? FROM answers"
+                f" WHERE attempt_id = ? AND question_id = ? AND {COUNTED}"
+                " ORDER BY id DESC LIMIT 1",
+                (_utc(taken), attempt, question_id),
+            )
+
     def finish_attempt(
         self, attempt: int, *, finished: datetime, passed: bool | None = None
     ) -> None:
@@ -209,7 +178,8 @@ class Store:
         row = rows[0]
         answered: dict[str, AnswerRow] = {}
         for ans in self._read(
-            "SELECT * FROM answers WHERE attempt_id = ? ORDER BY id", (row["id"],)
+            f"SELECT * FROM answers WHERE attempt_id = ? AND {COUNTED} ORDER BY id",
+            (row["id"],),
         ):
             answered[ans["question_id"]] = _answer_row(ans)  # a later answer wins
         return Unfinished(
@@ -230,7 +200,7 @@ class Store:
         latest: dict[int, dict[str, sqlite3.Row]] = {row["id"]: {} for row in rows}
         for ans in self._read(
             "SELECT answers.* FROM answers JOIN attempts ON attempts.id = attempt_id"
-            f"{where} ORDER BY answers.id",
+            f"{where}{' AND' if where else ' WHERE'} {COUNTED} ORDER BY answers.id",
             args,
         ):
             latest[ans["attempt_id"]][ans["question_id"]] = ans
@@ -252,7 +222,7 @@ class Store:
         latest: dict[tuple[str, str], AnswerRow] = {}
         for ans in self._read(
             "SELECT answers.* FROM answers JOIN attempts ON attempts.id = attempt_id"
-            " WHERE bank = ? ORDER BY answers.id",
+            f" WHERE bank = ? AND {COUNTED} ORDER BY answers.id",
             (bank,),
         ):
             latest[(ans["question_id"], ans["key_hash"])] = _answer_row(ans)
@@ -281,7 +251,7 @@ class Store:
                 _event(r)
                 for r in con.execute(
                     "SELECT answers.*, bank FROM answers JOIN attempts ON attempts.id ="
-                    " attempt_id WHERE answers.id > ? ORDER BY answers.id",
+                    f" attempt_id WHERE answers.id > ? AND {COUNTED} ORDER BY answers.id",
                     (seen,),
                 )
             ]
