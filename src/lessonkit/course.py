@@ -20,7 +20,7 @@ from .coursefolder import find_root
 from .errors import ContentError, Problem, display_path
 from .lessons import LessonPage, PlanPage, read_lesson, read_plan
 from .loader import validate
-from .models import SLUG_PATTERN, Bank, Question
+from .models import PROSE_FIELDS, SLUG_PATTERN, Bank, Question
 
 BANK_SUFFIXES = (".yml", ".yaml")
 _SLUG = re.compile(SLUG_PATTERN)
@@ -109,7 +109,7 @@ def _add_lesson(course: Course, path: Path) -> None:
 
 
 def _load_bank(course: Course, path: Path) -> None:
-    document = yamldoc.load(path)
+    document = yamldoc.load(path, watch=PROSE_FIELDS)
     bank, problems = validate(Bank, document, what="bank")
     course.problems.extend(problems)
     if bank is not None:

@@ -12,7 +12,7 @@ from markdown.extensions.toc import slugify, unique
 from . import yamldoc
 from .errors import ContentError, Problem, display_path
 from .loader import validate
-from .models import Lesson, Plan
+from .models import PROSE_FIELDS, Lesson, Plan
 
 _FENCE = re.compile(r"^\s*(```+|~~~+)")
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
@@ -86,7 +86,7 @@ def split_page(path: Path) -> Page:
         )
     if not front_text.strip():
         raise ContentError([Problem(shown, 1, 1, "the front matter is empty", "add its fields")])
-    front = yamldoc.parse(front_text, shown, first_line=2)
+    front = yamldoc.parse(front_text, shown, first_line=2, watch=PROSE_FIELDS)
     return Page(path, front, body, number + 1)
 
 

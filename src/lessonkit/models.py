@@ -17,6 +17,14 @@ from .limits import chars
 
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 ANCHOR_PATTERN = r"^[\w-]+$"
+# Keys whose values are prose in banks and front matter (lists of them included): the
+# loaders keep these scalars' styles and marks so that author checks can see how the text
+# was written without parsing the file again.
+PROSE_FIELDS = frozenset(
+    {"prompt", "explanation", "text", "feedback", "hint", "title", "summary", "audience"}
+    | {"publisher", "objectives", "insights", "key_points", "items", "accept", "distractors"}
+    | {"left", "right"}
+)
 
 Slug = Annotated[
     str,

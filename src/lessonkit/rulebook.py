@@ -154,16 +154,21 @@ def _min_questions(course: Course) -> list[Problem]:
 
 def _yaml_text(course: Course) -> list[Problem]:
     """Folded Markdown blocks and text cut at ` #`, in every bank and lesson front matter."""
+    # The loaders kept the scalars these rules need; only the text is read again here.
     problems: list[Problem] = []
+    documents = {parts.document.path: parts.document for parts in course.bank_parts}
     banks = course.quizzes_dir.glob("*") if course.quizzes_dir.is_dir() else iter(())
     for path in sorted(p for p in banks if p.suffix in BANK_SUFFIXES):
-        try:
-            problems += yamlstyle.style_problems(yamldoc.read_text(path), display_path(path))
-        except ContentError:
-            continue  # unreadable files are reported where they are loaded
+        document = documents.get(display_path(path))
+        if document is None:
+            continue  # a bank that did not load is reported where it is loaded
+        text = yamldoc.read_text(path)
+        problems += yamlstyle.scalar_problems(document.text_scalars, text, document.path)
     for lesson in course.lessons.values():
         front = yamldoc.read_text(lesson.path).splitlines(keepends=True)[1 : lesson.body_line - 2]
-        problems += yamlstyle.style_problems("".join(front), display_path(lesson.path), 2)
+        problems += yamlstyle.scalar_problems(
+            lesson.front.text_scalars, "".join(front), display_path(lesson.path), 2
+        )
     return problems
 
 
@@ -179,13 +184,16 @@ def _placeholder_hosts(course: Course) -> list[Problem]:
                 text = yamldoc.read_text(path)
             except ContentError:
                 continue  # unreadable files are reported where they are loaded
-            for number, line in enumerate(text.splitlines(), start=1):
-                for match in _PLACEHOLDER_HOST.finditer(line):
-                    problems.append(
-                        Problem(
-                            display_path(path), number, match.start() + 1,
-                            f"`{match.group(0)}` is a placeholder address, never a source",
-                            "link to the real page you used",
-                        )
-                    )  # fmt: skip
+            # One search of the whole text: banks run to megabytes, and a match is rare.
+            for match in _PLACEHOLDER_HOST.finditer(text):
+                line_start = text.rfind("\n", 0, match.start()) + 1
+                problems.append(
+                    Problem(
+                        display_path(path),
+                        text.count("\n", 0, match.start()) + 1,
+                        match.start() - line_start + 1,
+                        f"`{match.group(0)}` is a placeholder address, never a source",
+                        "link to the real page you used",
+                    )
+                )
     return problems

@@ -68,6 +68,21 @@ class SeqNode(Node):
         self.items: list[Node] = []
 
 
+@dataclass(frozen=True, slots=True)
+class TextScalar:
+    """A folded (`>`) or plain scalar as the author wrote it, for checks of its style.
+
+    Marks are libyaml's: 0-based line and column, before any front-matter shift.
+    """
+
+    style: str  # ">" folded, "" plain
+    value: str
+    start: tuple[int, int]
+    end: tuple[int, int]
+    name: str  # the key it is the value of, or the key its list is under
+    item: bool  # an item of a list rather than the value of a key
+
+
 @dataclass
 class Document:
     """A parsed YAML file: its values, their positions, and non-fatal problems found."""
@@ -76,6 +91,8 @@ class Document:
     data: Any
     root: Node
     problems: list[Problem] = field(default_factory=list)
+    # Folded scalars, and plain ones under the watched keys, as written (see TextScalar).
+    text_scalars: list[TextScalar] = field(default_factory=list)
 
     def locate(self, loc: Loc, *, key: bool = False) -> tuple[int, int]:
         """Line and column of the value at ``loc``, or of the deepest part of it that exists.
@@ -171,12 +188,13 @@ def _tagged(tag: str, text: str) -> Any:
 class _Frame:
     """A mapping or sequence being built, and how many nodes it expands to."""
 
-    __slots__ = ("anchor", "key", "key_node", "node", "size", "value")
+    __slots__ = ("anchor", "key", "key_node", "name", "node", "size", "value")
 
-    def __init__(self, value: Any, node: Node, anchor: str | None) -> None:
+    def __init__(self, value: Any, node: Node, anchor: str | None, name: str = "") -> None:
         self.value = value
         self.node = node
         self.anchor = anchor
+        self.name = name  # the key this collection is the value of, if any
         self.key: str | None = None
         self.key_node: Node | None = None
         self.size = 1
@@ -185,9 +203,11 @@ class _Frame:
 class _Builder:
     """Turns one parser's events into a Document, collecting problems as it goes."""
 
-    def __init__(self, path: str, limits: Limits) -> None:
+    def __init__(self, path: str, limits: Limits, watch: frozenset[str] = frozenset()) -> None:
         self.path = path
         self.limits = limits
+        self.watch = watch
+        self.text_scalars: list[TextScalar] = []
         self.problems: list[Problem] = []
         self.anchors: dict[str, tuple[Any, Node, int]] = {}
         # Anchors on text that no alias uses: mostly text that starts with `&` unquoted,
@@ -219,7 +239,7 @@ class _Builder:
                 message = f"unused anchor `&{name}`"
                 hint = f"remove it, or use it with `*{name}`"
                 self.problems.append(Problem(self.path, where.line, where.column, message, hint))
-        return Document(self.path, value, node, self.problems)
+        return Document(self.path, value, node, self.problems, self.text_scalars)
 
     def _document(self, parser: Any) -> tuple[Any, Node]:
         stack: list[_Frame] = []
@@ -253,9 +273,10 @@ class _Builder:
                 "flatten the structure; banks need only a few levels",
             )
         self._check_tag(event, node_start)
+        name = _name_in(stack[-1]) if stack else ""
         if isinstance(event, yaml.MappingStartEvent):
-            return _Frame({}, MapNode(node_start.line, node_start.column), event.anchor)
-        return _Frame([], SeqNode(node_start.line, node_start.column), event.anchor)
+            return _Frame({}, MapNode(node_start.line, node_start.column), event.anchor, name)
+        return _Frame([], SeqNode(node_start.line, node_start.column), event.anchor, name)
 
     def _add(self, frame: _Frame, value: Any, node: Node, size: int) -> None:
         frame.size += size
@@ -306,7 +327,22 @@ class _Builder:
         if event.anchor is not None:
             self.anchors[event.anchor] = (value, _node_at(event), 1)
             self.text_anchors[event.anchor] = _node_at(event)
+        if stack:
+            # Inline, not a call per scalar: this runs for every scalar of every bank.
+            parent, style = stack[-1], event.style or ""
+            item = parent.key_node is None
+            if item and parent.value.__class__ is dict:
+                return value  # a key, not text
+            name = parent.name if item else parent.key
+            if style == ">" or (not style and name in self.watch):
+                self._keep_text(event, style, text, name or "", item)
         return value
+
+    def _keep_text(self, event: Any, style: str, text: str, name: str, item: bool) -> None:
+        start, end = event.start_mark, event.end_mark
+        self.text_scalars.append(
+            TextScalar(style, text, (start.line, start.column), (end.line, end.column), name, item)
+        )
 
     def _tag_value(self, event: Any, tag: str, text: str) -> Any:
         node = _node_at(event)
@@ -422,15 +458,30 @@ def _position(raw: bytes, offset: int) -> tuple[int, int]:
     return raw.count(b"\n", 0, offset) + 1, column
 
 
+def _name_in(parent: _Frame) -> str:
+    """The key a value inside ``parent`` belongs to: the pending key of a mapping, or
+    the key a list sits under."""
+    if isinstance(parent.node, MapNode):
+        return parent.key or ""
+    return parent.name
+
+
 def parse(
-    text: str, path: str, *, first_line: int = 1, limits: Limits = DEFAULT_LIMITS
+    text: str,
+    path: str,
+    *,
+    first_line: int = 1,
+    limits: Limits = DEFAULT_LIMITS,
+    watch: frozenset[str] = frozenset(),
 ) -> Document:
     """Parse one YAML document; raises ContentError for anything that stops parsing.
 
     ``first_line`` shifts reported lines, for YAML embedded in another file (front matter).
+    Plain scalars under the keys in ``watch``, and every folded one, are kept with their
+    marks in ``Document.text_scalars``, so style checks need no second parse.
     """
     try:
-        document = _parse(text, path, limits)
+        document = _parse(text, path, limits, watch)
     except ContentError as error:
         if first_line == 1:
             raise
@@ -440,8 +491,8 @@ def parse(
     return document
 
 
-def _parse(text: str, path: str, limits: Limits) -> Document:
-    builder = _Builder(path, limits)
+def _parse(text: str, path: str, limits: Limits, watch: frozenset[str]) -> Document:
+    builder = _Builder(path, limits, watch)
     parser = _Parser(text)
     # The collector finds no cycles in freshly built values; pausing it during the
     # build makes large files about 2.5x faster (measured in the benchmark).
@@ -465,9 +516,11 @@ def _parse(text: str, path: str, limits: Limits) -> Document:
     return document
 
 
-def load(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Document:
+def load(
+    path: Path, *, limits: Limits = DEFAULT_LIMITS, watch: frozenset[str] = frozenset()
+) -> Document:
     """Read and parse a YAML file, or raise ContentError naming the file, line and column."""
-    return parse(read_text(path, limits), display_path(path), limits=limits)
+    return parse(read_text(path, limits), display_path(path), limits=limits, watch=watch)
 
 
 def _shift(document: Document, lines: int) -> None:

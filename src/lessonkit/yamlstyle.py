@@ -6,84 +6,59 @@
   as "Issue", with no parser error. Any comment after plain text in a text field is
   reported: quoting keeps the text, and a comment meant as one goes on its own line.
 
-Both are read from the parser's events (scalar style and marks), never guessed from the
-text alone; a file that does not parse is left to the loader, which reports it.
+Both are read from the scalars' styles and marks as the loader recorded them in its one
+parse (``Document.text_scalars``), never guessed from the text alone.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable
 
-import yaml
-
-from .errors import Problem
+from . import yamldoc
+from .errors import ContentError, Problem
+from .models import PROSE_FIELDS
 from .yamlhints import quoted
 
 # Fields whose values are prose (banks and lesson front matter); lists of them included.
-TEXT_FIELDS = frozenset(
-    {"prompt", "explanation", "text", "feedback", "hint", "title", "summary", "audience"}
-    | {"publisher", "objectives", "insights", "key_points", "items", "accept", "distractors"}
-    | {"left", "right"}
-)
+TEXT_FIELDS = PROSE_FIELDS
 _TABLE = re.compile(r"^\|?\s*:?-{3,}:?\s*\|")  # a table's |---|---| row
 _LIST = re.compile(r"^(?:[-*+]|1[.)])\s+\S")
 _FENCE = re.compile(r"^(?:```|~~~)")
 _COMMENT = re.compile(r"\s+#")
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-@dataclass
-class _Frame:
-    mapping: bool
-    name: str  # the key being read (mappings) or the key the sequence is under
-    expect_key: bool = True
 
 
 def style_problems(text: str, path: str, first_line: int = 1) -> list[Problem]:
+    """The problems in YAML ``text``, parsed here; a file that does not parse has none
+    (the loader reports it)."""
+    try:
+        document = yamldoc.parse(text, path, watch=TEXT_FIELDS)
+    except ContentError:
+        return []
+    return scalar_problems(document.text_scalars, text, path, first_line)
+
+
+def scalar_problems(
+    scalars: Iterable[yamldoc.TextScalar], text: str, path: str, first_line: int = 1
+) -> list[Problem]:
     """Folded Markdown blocks and plain text cut at ` #`, as problems at file positions
     (``first_line`` is the file line of the text's first line)."""
-    try:
-        events = list(yaml.parse(text, Loader=_LOADER))
-    except yaml.YAMLError:
-        return []
     lines = text.splitlines()
     problems: list[Problem] = []
-    stack: list[_Frame] = []
-    for event in events:
-        if isinstance(event, yaml.CollectionEndEvent):
-            stack.pop()
-            continue
-        if not isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent, yaml.AliasEvent)):
-            continue
-        parent = stack[-1] if stack else None
-        if parent is not None and parent.mapping and parent.expect_key:
-            parent.expect_key = False
-            parent.name = event.value if isinstance(event, yaml.ScalarEvent) else ""
-            if isinstance(event, yaml.CollectionStartEvent):
-                stack.append(_Frame(isinstance(event, yaml.MappingStartEvent), ""))
-            continue
-        name = parent.name if parent is not None else ""
-        if parent is not None and parent.mapping:
-            parent.expect_key = True
-        if isinstance(event, yaml.CollectionStartEvent):
-            stack.append(_Frame(isinstance(event, yaml.MappingStartEvent), name))
-        elif isinstance(event, yaml.ScalarEvent) and event.start_mark and event.end_mark:
-            marks = (event.start_mark, event.end_mark)
-            found = _folded(*marks, name, lines) if event.style == ">" else None
-            if found is None and not event.style and name in TEXT_FIELDS:  # plain: "" or None
-                item = parent is not None and not parent.mapping
-                found = _comment(event.value, marks[1], name, lines, item)
-            if found is not None:
-                line, column, message, hint = found
-                problems.append(Problem(path, line + first_line, column, message, hint))
+    for scalar in scalars:
+        found = _folded(scalar, lines) if scalar.style == ">" else None
+        if found is None and not scalar.style and scalar.name in TEXT_FIELDS:
+            found = _comment(scalar, lines)
+        if found is not None:
+            line, column, message, hint = found
+            problems.append(Problem(path, line + first_line, column, message, hint))
     return problems
 
 
-def _folded(start: Any, end: Any, name: str, lines: list[str]) -> tuple[int, int, str, str] | None:
-    last = end.line if end.column else end.line - 1
-    for number in range(start.line + 1, min(last, len(lines) - 1) + 1):
+def _folded(scalar: yamldoc.TextScalar, lines: list[str]) -> tuple[int, int, str, str] | None:
+    (start_line, start_column), (end_line, end_column), name = scalar.start, scalar.end, scalar.name
+    last = end_line if end_column else end_line - 1
+    for number in range(start_line + 1, min(last, len(lines) - 1) + 1):
         text = lines[number].strip()
         what = (
             "table" if _TABLE.match(text)
@@ -93,11 +68,11 @@ def _folded(start: Any, end: Any, name: str, lines: list[str]) -> tuple[int, int
         )  # fmt: skip
         if not what:
             continue
-        header = lines[start.line][start.column :].split()[0]
+        header = lines[start_line][start_column:].split()[0]
         literal = "|" + header[1:]
         key = f"{name}: " if name else "- "
         return (
-            start.line, start.column + 1,
+            start_line, start_column + 1,
             f"`{header}` folds this text's lines into one, which breaks its Markdown {what} "
             f'(line {number + 1}: "{_short(text)}")',
             f"use `{literal}`, which keeps each line as written (write: {key}{literal})",
@@ -105,21 +80,20 @@ def _folded(start: Any, end: Any, name: str, lines: list[str]) -> tuple[int, int
     return None
 
 
-def _comment(
-    value: str, end: Any, name: str, lines: list[str], item: bool
-) -> tuple[int, int, str, str] | None:
-    if end.line >= len(lines):
+def _comment(scalar: yamldoc.TextScalar, lines: list[str]) -> tuple[int, int, str, str] | None:
+    (end_line, end_column), value, name = scalar.end, scalar.value, scalar.name
+    if end_line >= len(lines):
         return None
-    rest = lines[end.line][end.column :]
+    rest = lines[end_line][end_column:]
     match = _COMMENT.match(rest)
     if match is None:
         return None
-    column = end.column + match.end() - 1
+    column = end_column + match.end() - 1
     whole = f"{value} {rest[match.end() - 1 :].rstrip()}"
     kept = value if len(value) <= 40 else value[:39] + "…"
-    write = f"- {quoted(whole)}" if item else f"{name}: {quoted(whole)}"
+    write = f"- {quoted(whole)}" if scalar.item else f"{name}: {quoted(whole)}"
     return (
-        end.line, column + 1,
+        end_line, column + 1,
         f"` #` starts a YAML comment, so the text stops before it (`{name}` is read as "
         f"{quoted(kept)}); put the text in quotes",
         f"write: {write}; a comment meant as one goes on its own line",
