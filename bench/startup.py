@@ -177,7 +177,7 @@ def run() -> list[str]:
     else:
         lines.append(f"  peer: {peer_name}")
     lines.append(
-        f"learner install (`pip install lessonkit`, fresh venv): site-packages "
+        f"learner install (the wheel, core only, into a fresh venv): site-packages "
         f"{size_kb / 1024:.1f} MB, {own_kb / 1024:.1f} MB without the venv's own "
         "pip and setuptools"
     )
