@@ -391,6 +391,37 @@ def axe_problems(page: Any) -> str:
     )
 
 
+def shoot_first_block(page: Any, name: str) -> None:
+    """Screenshots of the first self-check block for reviewers, at 1280 and 390 px in both
+    schemes: test-artifacts/NAME-WIDTH-SCHEME.png. The page is left as it was found."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    block = page.locator(".lk-self-check").first
+    # The theme's header sticks to the top and would cover part of a tall block.
+    unpinned = page.add_style_tag(content=".md-header { position: absolute; }")
+    sizes = {}
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        for scheme in ("light", "dark"):
+            set_scheme(page, scheme)
+            target = ARTIFACTS / f"{name}-{width}-{scheme}.png"
+            block.screenshot(path=str(target))
+            sizes[width, scheme] = target.stat().st_size
+    unpinned.evaluate("node => node.remove()")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    set_scheme(page, "light")
+    assert sizes[1280, "light"] != sizes[1280, "dark"], "the dark scheme did not apply"
+
+
+def set_scheme(page: Any, scheme: str) -> None:
+    """Show the open page in a colour scheme with the theme's toggle, as a reader does
+    (the theme keeps the reader's choice, so the media query alone changes nothing)."""
+    palette = "slate" if scheme == "dark" else "default"
+    current = "document.body.getAttribute('data-md-color-scheme')"
+    if page.evaluate(current) != palette:
+        page.locator(f'label[title="Switch to {scheme} mode"]').click()
+        page.wait_for_function(f"{current} === '{palette}'")
+
+
 def test_every_type_answered_right_then_wrong_shows_feedback_and_score(
     page: Any, fixture_url: str
 ) -> None:
@@ -398,6 +429,7 @@ def test_every_type_answered_right_then_wrong_shows_feedback_and_score(
     # Before any answer nothing is revealed: every answer is closed, no verdict shows.
     assert page.locator("details.lk-answer[open]").count() == 0
     assert page.locator(".lk-result").all_inner_texts() == [""] * 7
+    shoot_first_block(page, "block-before")
     right = "✓ Correct: 1 of 1 point."
     wrong = "✗ Incorrect: 0 of 1 point."
     half = "◐ Partly correct: 0.5 of 1 point."
@@ -461,8 +493,9 @@ def test_every_type_answered_right_then_wrong_shows_feedback_and_score(
 
     assert tally(page, 0) == "Your score: 0 of 5 points, 5 of 5 answered."
     assert tally(page, 1) == "Your score: 0.5 of 2 points, 2 of 2 answered."
+    shoot_first_block(page, "block-after")
     for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
+        set_scheme(page, scheme)
         problems = axe_problems(page)
         assert not problems, f"axe, answered, {scheme}:\n{problems}"
     hosts = {urlsplit(url).hostname for url in page.requests if not url.startswith("data:")}
