@@ -90,6 +90,18 @@ def test_the_site_is_uploaded_on_every_pull_request_and_named_in_the_summary() -
     assert '>> "$GITHUB_STEP_SUMMARY"' in summary["run"]
 
 
+def test_the_screenshots_are_uploaded_on_every_pull_request_and_named() -> None:
+    steps = {s.get("id"): s for s in _steps()}
+    upload = steps["screenshots"]
+    assert upload["uses"].startswith("actions/upload-artifact@")
+    assert re.fullmatch(r"always\(\) && github\.event_name == 'pull_request' && .*", upload["if"])
+    assert upload["with"]["path"] == "test-artifacts"
+    summary = next(s for s in _steps() if s.get("name") == "Name the screenshots in the summary")
+    assert summary["if"] == "always() && steps.screenshots.outcome == 'success'"
+    assert summary["env"]["NAME"] == upload["with"]["name"]
+    assert '>> "$GITHUB_STEP_SUMMARY"' in summary["run"]
+
+
 def test_the_site_build_is_strict_first_then_a_preview() -> None:
     site = next(s for s in _checks() if s["id"] == "site")
     run = site["run"]
