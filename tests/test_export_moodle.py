@@ -13,7 +13,7 @@ from xml.etree import ElementTree as ET
 import pytest
 
 from lessonkit.export import moodle
-from lessonkit.export.common import Source, html_text, scoring
+from lessonkit.export.common import Source, html_text
 from lessonkit.models import (
     ChoiceQuestion,
     MatchQuestion,
@@ -87,7 +87,7 @@ def check(question: Question, element: ET.Element, source: Source) -> None:
     elif isinstance(question, OrderQuestion):
         assert [html.unescape(a.findtext("text") or "") for a in answers] == question.items
         assert element.findtext("gradingtype") == (
-            "RELATIVE_NEXT_EXCLUDE_LAST" if scoring(question) == "partial" else "ALL_OR_NOTHING"
+            "RELATIVE_NEXT_EXCLUDE_LAST" if question.scoring == "partial" else "ALL_OR_NOTHING"
         )
     else:
         assert isinstance(question, MatchQuestion)

@@ -262,11 +262,7 @@ def _number(response: Response) -> float:
 
 def _number_right(question: NumericQuestion, value: float) -> bool:
     answer = question.answer
-    allowed = 0.0
-    if question.tolerance is not None:
-        allowed = max(allowed, question.tolerance)
-    if question.relative_tolerance is not None:
-        allowed = max(allowed, question.relative_tolerance * abs(answer))
+    allowed = question.allowed_error()
     # A few units in the last place absorb binary rounding: 0.4 - 0.3 is not quite 0.1.
     slack = 4 * math.ulp(max(abs(answer), abs(value)))
     return abs(value - answer) <= allowed + slack

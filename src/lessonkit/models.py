@@ -240,6 +240,11 @@ class NumericQuestion(QuestionBase):
         description="Unit shown to and accepted from the learner.",
     )
 
+    def allowed_error(self) -> float:
+        """How far from `answer` a response may be and still be right: the larger of the
+        two tolerances (0 with neither)."""
+        return max(self.tolerance or 0.0, (self.relative_tolerance or 0.0) * abs(self.answer))
+
 
 class TextQuestion(QuestionBase):
     """Free text, compared after Unicode (NFKC), case and whitespace normalisation.

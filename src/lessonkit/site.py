@@ -131,7 +131,7 @@ def grading_key(question: Question) -> dict[str, Any]:
         key |= {"accept": question.accept, "patterns": question.patterns}
         if question.case_sensitive:
             key["case_sensitive"] = True
-        if getattr(question, "multiline", False):
+        if question.multiline:
             key["multiline"] = True
     elif isinstance(question, OrderQuestion):
         key["count"] = len(question.items)
@@ -191,7 +191,7 @@ def _inputs(question: Question, bank: Bank) -> list[str]:
             *_field(question, "Your answer", control, after),
         ]
     if isinstance(question, TextQuestion):
-        if getattr(question, "multiline", False):
+        if question.multiline:
             control = (
                 '<textarea id="{id}" rows="4" autocomplete="off" spellcheck="false"></textarea>'
             )

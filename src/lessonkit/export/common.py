@@ -22,7 +22,6 @@ __all__ = [
     "has_markup",
     "html_text",
     "plain_text",
-    "scoring",
     "stable_int",
 ]
 
@@ -113,15 +112,6 @@ def has_markup(markdown: str) -> bool:
     """Whether the text uses Markdown or HTML that plain text would flatten."""
     rendered = safe_html(markdown)
     return rendered != f"<p>{html.escape(markdown.strip(), quote=False)}</p>"
-
-
-def scoring(question: Question) -> str:
-    """The question's scoring rule: `partial` unless the bank says `all_or_nothing`."""
-    return str(getattr(question, "scoring", "partial"))
-
-
-def multiline(question: Question) -> bool:
-    return bool(getattr(question, "multiline", False))
 
 
 def stable_int(*parts: str, low: int, high: int) -> int:

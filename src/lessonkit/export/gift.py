@@ -12,10 +12,8 @@ from lessonkit.export.common import (
     Loss,
     Source,
     has_markup,
-    multiline,
     number,
     plain_text,
-    scoring,
 )
 from lessonkit.models import (
     ChoiceQuestion,
@@ -75,9 +73,8 @@ def _losses(question: Question) -> list[Loss]:
         losses.append(Loss(question.id, f"points {number(question.points)}: GIFT has no points"))
     if question.hint:
         losses.append(Loss(question.id, "hint: GIFT has no hints"))
-    if isinstance(question, MultipleQuestion | MatchQuestion) and scoring(question) != "partial":
-        rule = scoring(question)
-        losses.append(Loss(question.id, f"scoring `{rule}`: GIFT gives partial credit"))
+    if isinstance(question, MultipleQuestion | MatchQuestion) and question.scoring != "partial":
+        losses.append(Loss(question.id, f"scoring `{question.scoring}`: GIFT gives partial credit"))
     if isinstance(question, MatchQuestion) and question.distractors:
         losses.append(Loss(question.id, "distractors: GIFT matching has none"))
     if isinstance(question, TextQuestion):
@@ -85,7 +82,7 @@ def _losses(question: Question) -> list[Loss]:
             losses.append(Loss(question.id, "patterns: GIFT takes exact answers only"))
         if question.case_sensitive:
             losses.append(Loss(question.id, "case_sensitive: GIFT ignores letter case"))
-        if multiline(question):
+        if question.multiline:
             losses.append(Loss(question.id, "multiline: GIFT answers are one line"))
     return losses
 
@@ -129,8 +126,7 @@ def _answers(question: Question) -> list[str]:
     if isinstance(question, TrueFalseQuestion):
         return ["TRUE" if question.answer else "FALSE"]
     if isinstance(question, NumericQuestion):
-        margin = max(question.tolerance or 0.0,
-                     (question.relative_tolerance or 0.0) * abs(question.answer))  # fmt: skip
+        margin = question.allowed_error()
         return [f"#{number(question.answer)}:{number(margin)}"]
     if isinstance(question, TextQuestion):
         return [f"={escape(a)}" for a in question.accept]

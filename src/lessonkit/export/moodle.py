@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import xml.etree.ElementTree as ET
 
-from lessonkit.export.common import Export, Loss, Source, html_text, multiline, number, scoring
+from lessonkit.export.common import Export, Loss, Source, html_text, number
 from lessonkit.models import (
     ChoiceQuestion,
     MatchQuestion,
@@ -118,15 +118,14 @@ def _body(element: ET.Element, source: Source, question: Question) -> list[Loss]
                 else float(option.correct)
             )
             _answer(element, _fraction(share), html_text(option.text, inline=True), option.feedback)
-        if multiple and scoring(question) != "partial":
-            losses.append(Loss(question.id, f"scoring `{scoring(question)}`: Moodle's "
+        if isinstance(question, MultipleQuestion) and question.scoring != "partial":
+            losses.append(Loss(question.id, f"scoring `{question.scoring}`: Moodle's "
                                "multichoice always gives partial credit"))  # fmt: skip
     elif isinstance(question, TrueFalseQuestion):
         _answer(element, "100" if question.answer else "0", "true")
         _answer(element, "0" if question.answer else "100", "false")
     elif isinstance(question, NumericQuestion):
-        margin = max(question.tolerance or 0.0,
-                     (question.relative_tolerance or 0.0) * abs(question.answer))  # fmt: skip
+        margin = question.allowed_error()
         answer = ET.SubElement(element, "answer", _AUTO)
         _text(answer, number(question.answer))
         ET.SubElement(answer, "tolerance").text = number(margin)
@@ -139,7 +138,7 @@ def _body(element: ET.Element, source: Source, question: Question) -> list[Loss]
         if question.patterns:
             what = "patterns: Moodle short answers take exact answers and `*` wildcards only"
             losses.append(Loss(question.id, what))
-        if multiline(question):
+        if question.multiline:
             losses.append(Loss(question.id, "multiline: Moodle short answers are one line"))
     elif isinstance(question, OrderQuestion):
         ET.SubElement(element, "layouttype").text = "VERTICAL"
@@ -147,7 +146,7 @@ def _body(element: ET.Element, source: Source, question: Question) -> list[Loss]
         ET.SubElement(element, "selectcount").text = "0"
         # Moodle's "relative to the next item (excluding last)" is lessonkit's neighbouring
         # pairs rule; its ALL_OR_NOTHING is lessonkit's `all_or_nothing`.
-        partial = scoring(question) == "partial"
+        partial = question.scoring == "partial"
         grading = "RELATIVE_NEXT_EXCLUDE_LAST" if partial else "ALL_OR_NOTHING"
         ET.SubElement(element, "gradingtype").text = grading
         ET.SubElement(element, "showgrading").text = "SHOW"
@@ -162,7 +161,7 @@ def _body(element: ET.Element, source: Source, question: Question) -> list[Loss]
         for distractor in question.distractors:
             sub = _html(element, "subquestion", "")
             _text(ET.SubElement(sub, "answer"), distractor)
-        if scoring(question) != "partial":
-            losses.append(Loss(question.id, f"scoring `{scoring(question)}`: Moodle's "
+        if question.scoring != "partial":
+            losses.append(Loss(question.id, f"scoring `{question.scoring}`: Moodle's "
                                "matching always gives partial credit"))  # fmt: skip
     return losses

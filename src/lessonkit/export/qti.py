@@ -18,9 +18,7 @@ from lessonkit.export.common import (
     Source,
     deterministic_zip,
     html_text,
-    multiline,
     number,
-    scoring,
 )
 from lessonkit.models import (
     ChoiceQuestion,
@@ -146,7 +144,7 @@ def _common_losses(question: Question) -> list[Loss]:
     if question.hint:
         losses.append(Loss(question.id, "hint: QTI for Canvas has no hints"))
     if isinstance(question, MultipleQuestion):
-        rule = scoring(question)
+        rule = question.scoring
         # QTI 1.2 cannot say how to score a partly right choice; Canvas scores multiple
         # answers by its own grading option, chosen in Canvas.
         what = (f"scoring `{rule}`: Canvas grades multiple answers by its own option; "
@@ -158,7 +156,7 @@ def _common_losses(question: Question) -> list[Loss]:
             losses.append(Loss(question.id, "patterns: Canvas compares exact answers only"))
         if question.case_sensitive:
             losses.append(Loss(question.id, "case_sensitive: Canvas ignores letter case"))
-        if multiline(question):
+        if question.multiline:
             losses.append(Loss(question.id, "multiline: Canvas takes one line"))
     return losses
 
@@ -276,8 +274,7 @@ def _numeric(
 ) -> list[Loss]:
     assert isinstance(question, NumericQuestion)
     _fib(presentation, numeric=True)
-    margin = max(question.tolerance or 0.0,
-                 (question.relative_tolerance or 0.0) * abs(question.answer))  # fmt: skip
+    margin = question.allowed_error()
 
     def within(parent: ET.Element) -> None:
         either = ET.SubElement(parent, "or")
