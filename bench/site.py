@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import gzip
+import html
 import json
 import os
 import re
@@ -127,6 +128,32 @@ def page_weight(site: Path, page: str) -> dict[str, tuple[int, int]]:
     return {kind: (pair[0], pair[1]) for kind, pair in weights.items()}
 
 
+_BLOCK = re.compile(r'<div class="lk-self-check">.*?</ol>\n</div>', re.S)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _gz(text: str) -> int:
+    return len(gzip.compress(text.encode("utf-8")))
+
+
+def self_check_share(site: Path, page: str) -> tuple[int, int, int]:
+    """Gzip bytes the self-checks add to a page in place: (their words, their markup, blocks).
+
+    Words are what a reader reads (prompts, options, answers, feedback, explanations):
+    the blocks replaced by their text alone. Markup is the rest: inputs, classes, keys.
+    """
+    page_html = (site / page / "index.html").read_text(encoding="utf-8")
+    blocks = _BLOCK.findall(page_html)
+    assert len(blocks) == page_html.count('class="lk-self-check"'), "a block's end was missed"
+    words = without = page_html
+    for found in blocks:
+        text = " ".join(html.unescape(_TAG.sub(" ", found)).split())
+        words = words.replace(found, html.escape(text, quote=False))
+        without = without.replace(found, "")
+    full, text_only, none = _gz(page_html), _gz(words), _gz(without)
+    return text_only - none, full - text_only, len(blocks)
+
+
 def search_bytes(site: Path) -> int:
     """The search worker and index, which the theme fetches after every page load."""
     worker = sum(p.stat().st_size for p in (site / "assets/javascripts/workers").glob("search*.js"))
@@ -245,10 +272,29 @@ def run(root: Path = ROOT) -> list[str]:
         total_ours = (sum(v[0] for v in ours.values()), sum(v[1] for v in ours.values()))
         total_plain = (sum(v[0] for v in plain.values()), sum(v[1] for v in plain.values()))
         lines.append(f"    {'total':<8} {_kb(total_ours):>22}   {_kb(total_plain):>22}")
+        ratio = total_ours[1] / total_plain[1]
         lines.append(
-            f"    ratio    {total_ours[0] / total_plain[0]:.2f} raw, "
-            f"{total_ours[1] / total_plain[1]:.2f} gzip"
-            "  (the difference is the self-check, its CSS and script)"
+            f"    ratio    {total_ours[0] / total_plain[0]:.2f} raw, {ratio:.2f} gzip"
+            f"  (target <= {TARGET:.2f} gzip: {'ok' if ratio <= TARGET else 'over target'})"
+        )
+        words, markup, blocks = self_check_share(work / "with-hook", LESSON)
+        budget = (TARGET - 1) * total_plain[1]
+        rest_html = ours["HTML"][1] - plain["HTML"][1] - words - markup
+        extra = {
+            "the questions' own words, in place": words,
+            f"their markup ({blocks} blocks: inputs, keys, disclosures)": markup,
+            "the rest of the page's HTML (headings, call to action)": rest_html,
+            "lessonkit's script, minified": ours["JS"][1] - plain["JS"][1],
+            "lessonkit's stylesheet, minified": ours["CSS"][1] - plain["CSS"][1],
+        }
+        lines.append(
+            f"    the {(total_ours[1] - total_plain[1]) / 1024:.1f} KB gzip lessonkit adds, "
+            f"against the {budget / 1024:.1f} KB the target allows:"
+        )
+        lines += [f"      {name:<58} {value / 1024:5.1f} KB" for name, value in extra.items()]
+        lines.append(
+            f"    the words alone take {words / budget:.0%} of that allowance: every question and "
+            "its answer is in the page, so that it works without JavaScript"
         )
         lines.append(
             f"    then search: worker + index {search_bytes(work / 'with-hook') / 1024:.0f} KB, "

@@ -672,6 +672,20 @@ def test_search_index_has_the_lesson_but_not_the_self_check_answers(real_site: P
         assert part not in text
 
 
+@pytest.mark.parametrize("name", ["self-check.js", "lessonkit.css"])
+def test_readers_download_lessonkit_assets_minified(real_site: Path, name: str) -> None:
+    source = (ROOT / "site_overrides/assets/lessonkit" / name).read_text(encoding="utf-8")
+    shipped = (real_site / "assets/lessonkit" / name).read_text(encoding="utf-8")
+    assert "/*" in source
+    assert "/*" not in shipped, "comments reach the reader"
+    assert len(shipped) < 0.8 * len(source)
+    # Still the same code: every function and class the page relies on is there.
+    names = re.findall(r"function (\w+)" if name.endswith(".js") else r"\.(lk-[\w-]+)", source)
+    assert names
+    for found in set(names):
+        assert found in shipped, f"{found} lost in minifying {name}"
+
+
 class Resources(HTMLParser):
     """Every address a browser would fetch without a click: src and href of resource tags."""
 

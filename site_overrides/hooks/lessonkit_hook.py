@@ -12,7 +12,7 @@ from mkdocs.structure.pages import Page
 
 # Only this light module at import: the course check (pydantic, YAML) loads when the
 # course changed since the last build, not on every build.
-from lessonkit import sitebuild, sitepage
+from lessonkit import siteassets, sitebuild, sitepage
 from lessonkit.errors import ContentError, LessonkitError
 
 _added: sitebuild.Additions | None = None
@@ -73,6 +73,10 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
         return _added.html(_course_path(page, _root(config)), output, config.repo_url or None)
     except LessonkitError as error:
         raise PluginError(str(error)) from None
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    siteassets.shrink(Path(config.site_dir))  # readers download the script without comments
 
 
 def _root(config: MkDocsConfig) -> Path:
