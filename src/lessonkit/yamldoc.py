@@ -5,14 +5,13 @@ no tag can ever construct a Python object, nesting depth and alias expansion are
 while parsing (libyaml's own composer recurses and crashes on deep nesting), duplicate
 keys are caught, and every value keeps the position it came from.
 
-Scalars follow the YAML 1.2 core schema: only ``true``/``false`` are booleans, so
-``no``, ``yes``, ``on`` and ``off`` stay text (the "Norway problem" cannot happen).
+Scalars follow the YAML 1.2 core schema (see ``yamlscalars``): only ``true``/``false``
+are booleans, so ``no``, ``yes``, ``on`` and ``off`` stay text.
 """
 
 from __future__ import annotations
 
 import gc
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from . import yamlhints
+from . import yamlhints, yamlscalars
 from .errors import ContentError, Problem, display_path
 
 # libyaml's C parser when PyYAML was built with it; the pure-Python one otherwise.
@@ -117,69 +116,6 @@ class Document:
     def problem(self, loc: Loc, message: str, hint: str = "", *, key: bool = False) -> Problem:
         line, column = self.locate(loc, key=key)
         return Problem(self.path, line, column, message, hint)
-
-
-# --- scalars: YAML 1.2 core schema ------------------------------------------
-
-_NULLS = frozenset({"", "~", "null", "Null", "NULL"})
-_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
-_INT = re.compile(r"[-+]?[0-9]+\Z")
-_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
-_SPECIAL_FLOATS = {
-    ".inf": float("inf"),
-    ".Inf": float("inf"),
-    ".INF": float("inf"),
-    "+.inf": float("inf"),
-    "+.Inf": float("inf"),
-    "+.INF": float("inf"),
-    "-.inf": float("-inf"),
-    "-.Inf": float("-inf"),
-    "-.INF": float("-inf"),
-    ".nan": float("nan"),
-    ".NaN": float("nan"),
-    ".NAN": float("nan"),
-}
-_MAYBE_NOT_TEXT = frozenset("0123456789+-.~nNtTfF")
-_CORE = "tag:yaml.org,2002:"
-_ALLOWED_TAGS = frozenset(_CORE + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))
-
-
-def resolve_plain(text: str) -> Any:
-    """The value of an unquoted scalar under the YAML 1.2 core schema."""
-    if text and text[0] not in _MAYBE_NOT_TEXT:
-        return text
-    if text in _NULLS:
-        return None
-    if text in _BOOLS:
-        return _BOOLS[text]
-    if _INT.match(text):
-        return int(text)
-    if text.startswith(("0x", "0o")):
-        try:
-            return int(text, 0)
-        except ValueError:
-            return text
-    if _FLOAT.match(text):
-        return float(text)
-    return _SPECIAL_FLOATS.get(text, text)
-
-
-def _tagged(tag: str, text: str) -> Any:
-    """Apply an explicit core tag such as ``!!int``; the caller has checked it is allowed."""
-    kind = tag.removeprefix(_CORE)
-    if kind == "str":
-        return text
-    value = resolve_plain(text)
-    number = isinstance(value, int | float) and not isinstance(value, bool)
-    if kind == "float" and number:
-        return float(value)
-    if (
-        (kind == "int" and number and isinstance(value, int))
-        or (kind == "bool" and isinstance(value, bool))
-        or (kind == "null" and value is None)
-    ):
-        return value
-    raise ValueError(f"`{text}` is not a valid !!{kind}")
 
 
 # --- building values from events ---------------------------------------------
@@ -321,7 +257,7 @@ class _Builder:
         text: str = event.value
         if tag is None or tag == "!":
             # implicit[0]: an untagged plain scalar, the only kind whose type is inferred
-            value = resolve_plain(text) if event.implicit[0] and tag is None else text
+            value = yamlscalars.resolve_plain(text) if event.implicit[0] and tag is None else text
         else:
             value = self._tag_value(event, tag, text)
         if event.anchor is not None:
@@ -349,14 +285,14 @@ class _Builder:
         if not self._check_tag(event, node):
             return text
         try:
-            return _tagged(tag, text)
+            return yamlscalars.tagged(tag, text)
         except ValueError as error:
             self.problems.append(Problem(self.path, node.line, node.column, str(error), ""))
             return text
 
     def _check_tag(self, event: Any, node: Node) -> bool:
         tag = event.tag
-        if tag is None or tag == "!" or tag in _ALLOWED_TAGS:
+        if tag is None or tag == "!" or tag in yamlscalars.ALLOWED_TAGS:
             return True
         self.problems.append(
             Problem(
