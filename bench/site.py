@@ -293,9 +293,9 @@ def run(root: Path = ROOT) -> list[str]:
         )
         lines += [f"      {name:<58} {value / 1024:5.1f} KB" for name, value in extra.items()]
         lines.append(
-            f"    the words alone take {words / budget:.0%} of that allowance: every question and "
-            "its answer is in the page, so that it works without JavaScript"
+            f"    the words alone take {words / budget:.0%} of that allowance: every question and"
         )
+        lines.append("    its answer is in the page, so that it works without JavaScript")
         lines.append(
             f"    then search: worker + index {search_bytes(work / 'with-hook') / 1024:.0f} KB, "
             "fetched after load on every page, by both"
