@@ -24,14 +24,16 @@ def course(make_course: MakeCourse) -> Path:
     return make_course({"mkdocs.yml": MKDOCS, "quizzes/lesson-one.yml": BANK})
 
 
-def spawn(course: Path, *args: str) -> pexpect.spawn:
+def spawn(course: Path, *args: str, size: tuple[int, int] = (40, 100)) -> pexpect.spawn:
+    """The quiz in a pseudo-terminal of `size` (lines, columns), without colour."""
+    lines, columns = size
     env = {
         **os.environ,
         "LESSONKIT_HOME": str(course / "home"),
         "TERM": "xterm",
         "NO_COLOR": "1",
-        "COLUMNS": "100",
-        "LINES": "40",
+        "COLUMNS": str(columns),
+        "LINES": str(lines),
     }
     return pexpect.spawn(
         sys.executable,
@@ -40,7 +42,7 @@ def spawn(course: Path, *args: str) -> pexpect.spawn:
         env=env,
         encoding="utf-8",
         timeout=20,
-        dimensions=(40, 100),
+        dimensions=size,
     )
 
 
@@ -383,23 +385,7 @@ def test_a_failed_attempt_summary_fits_80_by_24_with_the_score_last(
 ) -> None:
     pyte = pytest.importorskip("pyte")
     course = make_course({"mkdocs.yml": MKDOCS, "quizzes/lesson-one.yml": EVERY_TYPE})
-    env = {
-        **os.environ,
-        "LESSONKIT_HOME": str(course / "home"),
-        "TERM": "xterm",
-        "NO_COLOR": "1",
-        "COLUMNS": "80",
-        "LINES": "24",
-    }
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "lessonkit", "quiz", "lesson-one", "--seed", "1"],
-        cwd=str(course),
-        env=env,
-        encoding="utf-8",
-        timeout=20,
-        dimensions=(24, 80),
-    )
+    child = spawn(course, "--seed", "1", size=(24, 80))
     screen = pyte.Screen(80, 24)
     stream = pyte.Stream(screen)
     for typed in ("1", "3", "f", "1", "1", "", "3 2 1", "1b 2a"):
