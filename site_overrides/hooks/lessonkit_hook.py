@@ -10,7 +10,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-# Only this light module at import: the course check (pydantic, YAML) loads when the
+# Only light modules at import: the course check (pydantic, YAML) loads when the
 # course changed since the last build, not on every build.
 from lessonkit import siteassets, sitebuild, sitepage
 from lessonkit.errors import ContentError, LessonkitError

@@ -13,9 +13,9 @@ from pathlib import Path
 import rcssmin  # type: ignore[import-untyped]  # no type information shipped
 import rjsmin  # type: ignore[import-untyped]
 
-__all__ = ["FOLDER", "shrink"]
+__all__ = ["shrink"]
 
-FOLDER = "assets/lessonkit"  # under the site directory, as mkdocs.yml names the files
+_FOLDER = "assets/lessonkit"  # under the site directory, as mkdocs.yml names the files
 
 _MINIFIERS: dict[str, Callable[[str], str]] = {
     ".js": rjsmin.jsmin,
@@ -23,13 +23,8 @@ _MINIFIERS: dict[str, Callable[[str], str]] = {
 }
 
 
-def shrink(site_dir: Path) -> list[Path]:
-    """Minify lessonkit's scripts and stylesheets in a built site, in place; return those done."""
-    done = []
-    for path in sorted((site_dir / FOLDER).glob("*")):
-        minify = _MINIFIERS.get(path.suffix)
-        if minify is None:
-            continue
-        path.write_text(minify(path.read_text(encoding="utf-8")) + "\n", encoding="utf-8")
-        done.append(path)
-    return done
+def shrink(site_dir: Path) -> None:
+    """Minify lessonkit's scripts and stylesheets in a built site, in place."""
+    for path in (site_dir / _FOLDER).glob("*"):
+        if minify := _MINIFIERS.get(path.suffix):
+            path.write_text(minify(path.read_text(encoding="utf-8")) + "\n", encoding="utf-8")
