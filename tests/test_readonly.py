@@ -2,22 +2,24 @@
 
 Run for real as a learner without write access: as `nobody` through `runuser` when the
 tests run as root (root ignores file permissions), else as the current user with the
-folder made read-only. Both the checkout's sources and the dev venv's packages are put
-on PYTHONPATH for an interpreter that user may run.
+folder made read-only. That learner may not be able to enter the checkout (a clone in a
+private folder, such as one from `mktemp -d`), so lessonkit's sources and the packages a
+learner's install has are copied to a world-readable folder on its PYTHONPATH.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sqlite3
 import stat
 import subprocess
 import sys
-import sysconfig
 import tempfile
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -45,8 +47,44 @@ def _learner_python() -> list[str]:
     pytest.skip(f"no {version} that the user nobody may run")
 
 
+def _learner_install() -> set[str]:
+    """lessonkit and the distributions its core install pulls in, with no extras."""
+    found: set[str] = set()
+    wanted = ["lessonkit"]
+    while wanted:
+        name = re.sub(r"[-_.]+", "-", wanted.pop()).lower()
+        if name in found:
+            continue
+        found.add(name)
+        for requirement in metadata.requires(name) or []:
+            if "extra ==" not in requirement:
+                wanted.append(re.split(r"[^A-Za-z0-9._-]", requirement, maxsplit=1)[0])
+    return found
+
+
+@pytest.fixture(scope="module")
+def library() -> Iterator[Path]:
+    """A world-readable copy of what a learner's `pip install` puts in site-packages."""
+    top = Path(tempfile.mkdtemp(prefix="lessonkit-ro-lib-"))
+    try:
+        shutil.copytree(SRC / "lessonkit", top / "lessonkit",
+                        ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+        for name in _learner_install() - {"lessonkit"}:
+            distribution = metadata.distribution(name)
+            for file in distribution.files or []:
+                source = Path(str(distribution.locate_file(file)))
+                if file.parts[0] != ".." and source.is_file():  # not the venv's bin/
+                    (top / file).parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(source, top / file)
+        for path in [top, *top.rglob("*")]:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        yield top
+    finally:
+        shutil.rmtree(top)
+
+
 @pytest.fixture
-def shared(make_course: MakeCourse) -> Iterator[Path]:
+def shared(make_course: MakeCourse, library: Path) -> Iterator[Path]:
     """A world-readable folder holding the small course and an empty `home/` data folder."""
     top = Path(tempfile.mkdtemp(prefix="lessonkit-ro-"))
     try:
@@ -54,6 +92,7 @@ def shared(make_course: MakeCourse) -> Iterator[Path]:
         mkdocs = "site_name: Test\ndocs_dir: content\n"
         shutil.copytree(make_course({"mkdocs.yml": mkdocs}), top / "course")
         (top / "home").mkdir()
+        (top / "lib").symlink_to(library)
         for path in [top, *top.rglob("*")]:
             path.chmod(0o755 if path.is_dir() else 0o644)
         yield top
@@ -65,12 +104,11 @@ def shared(make_course: MakeCourse) -> Iterator[Path]:
 
 
 def learner(shared: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    purelib = sysconfig.get_paths()["purelib"]
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(shared),
         "LESSONKIT_HOME": str(shared / "home"),
-        "PYTHONPATH": f"{SRC}{os.pathsep}{purelib}",
+        "PYTHONPATH": str(shared / "lib"),
         "NO_COLOR": "1",
         "COLUMNS": "100",
     }
