@@ -25,7 +25,7 @@ class CompileBanks(BuildHookInterface):  # type: ignore[misc]
             return  # an editable install reads the checkout, which has its own cache
         root = Path(self.root)
         sys.path.insert(0, str(root / "src"))
-        from lessonkit import catalog
+        from lessonkit.course import catalog
 
         out = Path(tempfile.mkdtemp(prefix="lessonkit-compiled-"))
         for bank in sorted((root / "quizzes").glob("*.yml")):

@@ -21,7 +21,7 @@ from urllib.parse import urljoin, urlsplit
 
 import yaml
 
-from lessonkit import sitebuild
+from lessonkit.site import build
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = "ai-hardware-fundamentals/gpu-vs-tpu"
@@ -195,7 +195,7 @@ def _import_seconds(root: Path) -> float:
     """What the hook pays before it does anything: importing the library it calls."""
     code = (
         "import time; import mkdocs.commands.build, markdown; t = time.perf_counter(); "
-        "import lessonkit.course, lessonkit.site; print(time.perf_counter() - t)"
+        "import lessonkit.course.course, lessonkit.site.selfcheck; print(time.perf_counter() - t)"
     )
     found = []
     for _ in range(BUILDS):
@@ -215,7 +215,7 @@ def run(root: Path = ROOT) -> list[str]:
     ):
         work = Path(scratch)
         configs = {"with hook": root / "mkdocs.yml", "without hook": no_hook}
-        cache = root / sitebuild.CACHE
+        cache = root / build.CACHE
         times: dict[str, list[float]] = {name: [] for name in (*configs, "course changed")}
         # One warm-up each (disk caches, .pyc files), then alternate so drift hits all alike.
         for name, config in configs.items():

@@ -91,7 +91,7 @@ def _learner_install(work: Path) -> tuple[Path, tuple[int, int]]:
 def _peer_quiz(folder: Path) -> Path:
     """The bank's single and multiple questions as an mkdocs-quiz page."""
     sys.path.insert(0, str(ROOT / "src"))
-    from lessonkit import catalog
+    from lessonkit.course import catalog
 
     bank = catalog.find("gpu-vs-tpu", cwd=ROOT).bank
     blocks = ["# GPU vs TPU\n"]

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from lessonkit.lessons import read_lesson
+from lessonkit.course.lessons import read_lesson
 from test_site import STAND_IN_LESSON, build, make_stand_in
 
 pytestmark = pytest.mark.browser

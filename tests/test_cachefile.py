@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from lessonkit import cachefile
+from lessonkit.course import cachefile
 
 
 def test_written_value_reads_back_and_leaves_no_partial_file(tmp_path: Path) -> None:

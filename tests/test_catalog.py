@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from conftest import MakeCourse
-from lessonkit import catalog
+from lessonkit.course import catalog
 from lessonkit.errors import ContentError, UsageError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -140,8 +140,8 @@ def test_cache_answers_until_a_source_changes(
 
 
 def test_compiled_bank_carries_each_questions_key_hash(course: Path, tmp_path: Path) -> None:
-    from lessonkit.grader import key_hash
-    from lessonkit.loader import load_bank
+    from lessonkit.bank.loader import load_bank
+    from lessonkit.grading.grader import key_hash
 
     bank = load_bank(course / "quizzes" / "lesson-one.yml")
     expected = {question.id: key_hash(question) for question in bank.questions}
@@ -220,7 +220,8 @@ def test_the_wheel_carries_the_course() -> None:
             f"with {WHEEL_COURSE} so that `pip install .` carries the course"
         )
     assert {k: v for k, v in wheel["force-include"].items() if k in WHEEL_COURSE} == WHEEL_COURSE
-    assert catalog.PACKAGED.relative_to(Path(catalog.__file__).parent) == Path("_course")
+    package = Path(catalog.__file__).resolve().parents[1]  # lessonkit/, above course/
+    assert catalog.PACKAGED.relative_to(package) == Path("_course")
 
 
 @pytest.mark.parametrize(

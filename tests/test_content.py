@@ -1,7 +1,7 @@
 """The gate for real content: the repository's course checked by the same code as `validate`.
 
 Every rule that can fail an author's pull request is a `lessonkit validate` rule
-(``lessonkit.rulebook``); this file calls that code, so "validate is clean" and "these
+(``lessonkit.authoring.rulebook``); this file calls that code, so "validate is clean" and "these
 tests pass" are the same statement. Only what is particular to one lesson (its framing
 metaphor) is checked here alone.
 """
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from lessonkit.lessons import LessonPage, read_lesson
-from lessonkit.rulebook import check_course
+from lessonkit.authoring.rulebook import check_course
+from lessonkit.course.lessons import LessonPage, read_lesson
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"

@@ -18,11 +18,11 @@ import pytest
 import yaml
 
 from conftest import MakeCourse
+from lessonkit.bank.models import Bank
 from lessonkit.cli import main
 from lessonkit.export import FORMATS, convert
 from lessonkit.export.common import Source
 from lessonkit.export.sources import gather, modified_time
-from lessonkit.models import Bank
 
 REPO = Path(__file__).resolve().parents[1]
 MODIFIED = 1_790_000_000  # 2026-09-21: a fixed bank time, so bytes can be compared

@@ -10,9 +10,7 @@ from typing import Any
 
 import pytest
 
-from lessonkit.export import gift
-from lessonkit.export.common import Source, plain_text
-from lessonkit.models import (
+from lessonkit.bank.models import (
     ChoiceQuestion,
     MatchQuestion,
     MultipleQuestion,
@@ -22,6 +20,8 @@ from lessonkit.models import (
     TextQuestion,
     TrueFalseQuestion,
 )
+from lessonkit.export import gift
+from lessonkit.export.common import Source, plain_text
 from test_export_common import every_type, hostile, real_bank
 
 with warnings.catch_warnings():

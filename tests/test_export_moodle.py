@@ -12,9 +12,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from lessonkit.export import moodle
-from lessonkit.export.common import Source, html_text
-from lessonkit.models import (
+from lessonkit.bank.models import (
     ChoiceQuestion,
     MatchQuestion,
     MultipleQuestion,
@@ -24,6 +22,8 @@ from lessonkit.models import (
     TextQuestion,
     TrueFalseQuestion,
 )
+from lessonkit.export import moodle
+from lessonkit.export.common import Source, html_text
 from test_export_common import every_type, hostile, real_bank
 
 # Moodle's grade list (question_bank::fraction_options_full), as percentages: an imported

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from conftest import FULL_BANK, LESSON, MakeCourse
-from lessonkit.figures import svg_text_warnings
-from lessonkit.rulebook import check_course
+from lessonkit.authoring.figures import svg_text_warnings
+from lessonkit.authoring.rulebook import check_course
 
 LESSON_PATH = "content/test-plan/lesson-one.md"
 END = len(LESSON.splitlines())  # the body appended below starts on the next line

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter
 
-from lessonkit.grader import Grade, Response, answer_key, grade, key_hash, wrong_responses
-from lessonkit.models import Question
+from lessonkit.bank.models import Question
+from lessonkit.grading.grader import Grade, Response, answer_key, grade, key_hash, wrong_responses
 
 QUESTION: TypeAdapter[Question] = TypeAdapter(Question)
 BASE = {"prompt": "P?", "insight": 1, "section": "s", "explanation": "Because."}

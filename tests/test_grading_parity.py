@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from lessonkit import grader, responses, site
-from lessonkit.models import Bank, Question
+from lessonkit.bank.models import Bank, Question
+from lessonkit.grading import grader, responses
+from lessonkit.site import selfcheck
 
 TABLE = json.loads((Path(__file__).parent / "grading_cases.json").read_text(encoding="utf-8"))
 
@@ -37,8 +38,8 @@ def model(fields: dict[str, Any]) -> Question:
 
 
 def key(name: str) -> dict[str, Any]:
-    """What the page gets for the question: `site.grading_key`."""
-    return site.grading_key(model(spec(name)))
+    """What the page gets for the question: `selfcheck.grading_key`."""
+    return selfcheck.grading_key(model(spec(name)))
 
 
 def typed(question: dict[str, Any], response: Any) -> str:

@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 
 from conftest import START, LearnerCourse, ticking
-from lessonkit.history_view import (
+from lessonkit.history.tables import (
     Table,
     history_command,
     list_command,
     render,
 )
-from lessonkit.reviewing import review_command
-from lessonkit.runner import quiz_command
+from lessonkit.quiz.review import review_command
+from lessonkit.quiz.runner import quiz_command
 
 MKDOCS = "site_name: Test\ndocs_dir: content\nsite_url: https://learn.example.org/\n"
 BANK = """\
@@ -123,7 +123,7 @@ def test_render_rich_draws_a_table_with_the_same_cells() -> None:
 
 
 def test_color_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
-    from lessonkit.history_view import use_color
+    from lessonkit.history.tables import use_color
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -263,7 +263,7 @@ def test_a_review_answer_the_database_refuses_is_kept_in_a_recovery_file(
     import json
     import sqlite3
 
-    from lessonkit import database
+    from lessonkit.history import database
 
     quiz("f\n3.5\nParis\n")  # q-tf missed
     monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 100)

@@ -7,8 +7,8 @@ from pathlib import Path
 import markdown
 import pytest
 
+from lessonkit.course.lessons import headings, read_lesson, split_page
 from lessonkit.errors import ContentError
-from lessonkit.lessons import headings, read_lesson, split_page
 
 ROOT = Path(__file__).resolve().parent.parent
 

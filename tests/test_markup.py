@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lessonkit.markup import plain
+from lessonkit.quiz.markup import plain
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from conftest import BANK, FULL_BANK, LESSON, MakeCourse
-from lessonkit.pagechecks import PLACEHOLDER, external_problem
-from lessonkit.rulebook import check_course
+from lessonkit.authoring.pagechecks import PLACEHOLDER, external_problem
+from lessonkit.authoring.rulebook import check_course
 
 LESSON_PATH = "content/test-plan/lesson-one.md"
 # The body of conftest's LESSON starts on this line of the file.

@@ -13,7 +13,7 @@ import pytest
 
 from conftest import LearnerCourse
 from lessonkit.errors import UsageError
-from lessonkit.reader import lesson_path, lesson_text, read_command
+from lessonkit.quiz.reader import lesson_path, lesson_text, read_command
 
 MKDOCS = "site_name: Test\ndocs_dir: content\n"
 LESSON_WITH_CODE = """\

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from conftest import MakeCourse
-from lessonkit.store import Store
+from lessonkit.history.store import Store
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 T0 = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)

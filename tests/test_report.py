@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from conftest import LESSON, MakeCourse
-from lessonkit import pageadvice
-from lessonkit.readingtime import word_count
-from lessonkit.report import lesson_report, nearly_same, report_course
-from lessonkit.rulebook import check_course
+from lessonkit.authoring import sections
+from lessonkit.authoring.readingtime import word_count
+from lessonkit.authoring.report import lesson_report, nearly_same, report_course
+from lessonkit.authoring.rulebook import check_course
 
 GOLDEN = Path(__file__).parent / "golden"
 LESSONKIT = str(Path(sys.executable).parent / "lessonkit")
@@ -227,7 +227,7 @@ def test_dated_updates_and_appendix_tables(
     first = len(LESSON.splitlines()) + 1  # the file line of the body's first line
     table = first + body.splitlines().index("**Prices**") + 2  # the table's header row
     undated = first + body.splitlines().index("- Undated.")
-    assert [str(w) for w in pageadvice.page_warnings(lesson)] == [
+    assert [str(w) for w in sections.page_warnings(lesson)] == [
         f"content/test-plan/lesson-one.md:{table}:1: an appendix table without an `as of` "
         "date (say before the table when its figures applied, e.g. "
         "`**Prices, as of November 2026**`)",

@@ -8,17 +8,17 @@ from typing import Any
 import pytest
 
 from lessonkit.errors import ContentError
-from lessonkit.responses import (
+from lessonkit.grading.responses import (
     ResponseError,
     chosen_feedback,
     described,
     expected_form,
     from_json,
     parse,
-    read_answers,
     shown,
     to_json,
 )
+from lessonkit.quiz.answers import read_answers
 
 OPTIONS = [{"text": t, "correct": t == "B"} for t in "ABCD"]
 SINGLE = {"id": "s", "type": "single", "options": OPTIONS}

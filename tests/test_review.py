@@ -9,17 +9,17 @@ from pathlib import Path
 import pytest
 from fsrs import Rating, State
 
-from lessonkit.review import (
+from lessonkit.grading.schedule import (
     ReviewCard,
     advance,
     apply_answers,
     bank_cards,
     due_questions,
-    load_cards,
     next_due,
     rating_for,
 )
-from lessonkit.store import Store
+from lessonkit.history.store import Store
+from lessonkit.quiz.review import load_cards
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 KEY = ("gpu", "q1", "abc123")

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from conftest import BANK, FULL_BANK, LESSON, MakeCourse
-from lessonkit import limits
-from lessonkit.rulebook import RULES, check_course, load_course, rules_markdown
+from lessonkit.authoring.rulebook import RULES, check_course, load_course, rules_markdown
+from lessonkit.bank import limits
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,7 +30,7 @@ def _listed(path: Path) -> str:
 def test_docs_list_the_rules_of_the_code(doc: str) -> None:
     assert _listed(ROOT / doc) == rules_markdown(), (
         f"{doc}: replace the text between the rules markers with "
-        "`python -c 'from lessonkit.rulebook import rules_markdown; print(rules_markdown())'`"
+        "`python -c 'from lessonkit.authoring.rulebook import rules_markdown; print(rules_markdown())'`"
     )
 
 

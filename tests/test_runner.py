@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from conftest import LearnerCourse, ticking
-from lessonkit import database
-from lessonkit.runner import quiz_command
+from lessonkit.history import database
+from lessonkit.quiz.runner import quiz_command
 
 MKDOCS = "site_name: Test\ndocs_dir: content\nsite_url: https://learn.example.org/\n"
 BANK = """\
@@ -220,7 +220,7 @@ def test_no_to_resume_then_no_to_starting_afresh_resumes(course: Path) -> None:
 
 
 def test_history_scores_show_at_most_two_decimals() -> None:
-    from lessonkit.history_view import _score
+    from lessonkit.history.tables import _score
 
     assert _score(61 / 3, 25) == "20.33/25 (81%)"
     assert _score(20.0, 25) == "20/25 (80%)"
@@ -486,7 +486,7 @@ def test_a_failed_start_is_retried_at_the_end(course: Path, locker: Locker) -> N
 
 
 def test_an_attempt_that_cannot_be_marked_finished_still_ends_on_its_score(course: Path) -> None:
-    from lessonkit.store import Store
+    from lessonkit.history.store import Store
 
     store, _ = Store.open(course / "home")
     store.close()
@@ -509,7 +509,7 @@ def test_an_attempt_that_cannot_be_marked_finished_still_ends_on_its_score(cours
 
 
 def recovery_lines(course: Path, attempt_id: int | None) -> list[dict[str, object]]:
-    from lessonkit.catalog import find
+    from lessonkit.course.catalog import find
 
     keys = find("lesson-one").keys
     given = [

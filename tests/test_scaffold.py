@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from conftest import FULL_BANK, MakeCourse
-from lessonkit import yamldoc
-from lessonkit.models import QUESTION_TYPES, Lesson
-from lessonkit.pagechecks import PLACEHOLDER, is_placeholder
-from lessonkit.scaffold import template, yaml_text
-from lessonkit.validate import validate_paths
+from lessonkit.authoring.pagechecks import PLACEHOLDER, is_placeholder
+from lessonkit.authoring.scaffold import template, yaml_text
+from lessonkit.authoring.validate import validate_paths
+from lessonkit.bank import yamldoc
+from lessonkit.bank.models import QUESTION_TYPES, Lesson
 
 REPO = Path(__file__).resolve().parents[1]
 LESSONKIT = str(Path(sys.executable).parent / "lessonkit")

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from lessonkit.schema import SCHEMAS, render
+from lessonkit.bank.schema import SCHEMAS, render
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from lessonkit import session
-from lessonkit.session import Mark
+from lessonkit.quiz import session
+from lessonkit.quiz.session import Mark
 
 NOW = datetime(2026, 11, 22, 9, 30, tzinfo=UTC)
 BASE = {"prompt": "P?", "explanation": "E.", "points": 1.0}

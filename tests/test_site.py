@@ -18,8 +18,10 @@ import nh3
 import pytest
 import yaml
 
-from lessonkit import site
-from lessonkit.models import Bank
+from lessonkit.bank import richtext
+from lessonkit.bank.models import Bank
+from lessonkit.bank.richtext import safe_html
+from lessonkit.site import selfcheck
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -70,7 +72,7 @@ CALL_TO_ACTION = "<code>pip install .\nlessonkit quiz gpu-vs-tpu</code>"
 
 
 def render(bank: Bank) -> str:
-    return site.block(bank, bank.questions, SECTIONS)
+    return selfcheck.block(bank, bank.questions, SECTIONS)
 
 
 class Tags(HTMLParser):
@@ -105,12 +107,12 @@ class Tags(HTMLParser):
     ],
 )
 def test_safe_html_keeps_formatting_and_drops_anything_active(source: str, expected: str) -> None:
-    assert site.safe_html(source) == expected
+    assert safe_html(source) == expected
 
 
 def test_safe_html_inline_drops_a_lone_paragraph_only() -> None:
-    assert site.safe_html("**GPU**", inline=True) == "<strong>GPU</strong>"
-    assert site.safe_html("one\n\ntwo", inline=True) == "<p>one</p>\n<p>two</p>"
+    assert safe_html("**GPU**", inline=True) == "<strong>GPU</strong>"
+    assert safe_html("one\n\ntwo", inline=True) == "<p>one</p>\n<p>two</p>"
 
 
 def test_hostile_bank_text_cannot_reach_the_page() -> None:
@@ -160,7 +162,7 @@ def test_block_opens_with_its_count() -> None:
 
 def test_block_numbers_its_questions_from_first() -> None:
     bank = make_bank(SINGLE, TRUE_FALSE)
-    html = site.block(bank, bank.questions, SECTIONS, first=4)
+    html = selfcheck.block(bank, bank.questions, SECTIONS, first=4)
     assert re.findall(r'<p class="lk-number">(.*?)</p>', html) == ["Question 4", "Question 5"]
 
 
@@ -281,7 +283,7 @@ def test_answers_link_to_their_own_sections() -> None:
         TRUE_FALSE | {"id": "two", "section": "2-where-tpus-win", "insight": 2},
     ]
     bank = make_bank(*specs)
-    html = site.block(
+    html = selfcheck.block(
         bank, bank.questions, {"1-why-gpus": "Why GPUs", "2-where-tpus-win": "TPUs win"}
     )
     links = re.findall(r'<a href="#([^"]+)">([^<]+)</a>', html)
@@ -760,11 +762,11 @@ def test_host_check_catches_the_theme_default_google_fonts(stand_in: Path, tmp_p
 )
 def test_plain_text_shortcut_renders_as_markdown_would(text: str) -> None:
     """safe_html skips Markdown for plain text; the result must not change."""
-    site._markdown.cache_clear()
+    richtext._markdown.cache_clear()
     for inline in (False, True):
         slow = nh3.clean(
-            site._markdown().reset().convert(text), tags=site._ALLOWED_TAGS, attributes={}
+            richtext._markdown().reset().convert(text), tags=richtext._ALLOWED_TAGS, attributes={}
         ).strip()
         if inline and slow.count("<p>") == 1 and slow.startswith("<p>") and slow.endswith("</p>"):
             slow = slow[3:-4]
-        assert site.safe_html(text, inline=inline) == slow
+        assert safe_html(text, inline=inline) == slow

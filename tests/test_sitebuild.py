@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from conftest import BANK, LESSON, MakeCourse
-from lessonkit import rulebook as course_module
-from lessonkit import sitebuild, sitepage
+from lessonkit.authoring import rulebook as course_module
 from lessonkit.errors import ContentError, LessonkitError
+from lessonkit.site import build, placement
 
 LESSON_PAGE = "content/test-plan/lesson-one.md"
 PLAN_PAGE = "content/test-plan/index.md"
@@ -35,7 +35,7 @@ def without_course_check(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_additions_hold_each_self_check_and_each_plans_lessons(root: Path) -> None:
-    added = sitebuild.additions(root)
+    added = build.additions(root)
     assert added.warnings == ()
     assert list(added.self_checks) == [LESSON_PAGE]
     # One block per insight with questions, numbered on from the one before.
@@ -47,58 +47,58 @@ def test_additions_hold_each_self_check_and_each_plans_lessons(root: Path) -> No
     assert '<a href="#a-detail">A detail</a>' in second.html
     assert added.quizzes == {LESSON_PAGE: "lesson-one"}
     assert added.plans == {
-        PLAN_PAGE: (sitebuild.PlanLesson(LESSON_PAGE, "Lesson one", 5, 2, "A lesson for tests."),)
+        PLAN_PAGE: (build.PlanLesson(LESSON_PAGE, "Lesson one", 5, 2, "A lesson for tests."),)
     }
 
 
 def test_unchanged_course_comes_from_the_cache(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    first = sitebuild.additions(root)
-    assert (root / sitebuild.CACHE).is_file()
+    first = build.additions(root)
+    assert (root / build.CACHE).is_file()
     without_course_check(monkeypatch)
-    assert sitebuild.additions(root) == first
+    assert build.additions(root) == first
 
 
 def test_an_edit_is_seen_even_with_the_same_size_and_time(
     root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    sitebuild.additions(root)
+    build.additions(root)
     bank = root / "quizzes/lesson-one.yml"
     before = bank.stat()
     bank.write_text(BANK.replace("Pick b.", "Pick B."), encoding="utf-8")
     os.utime(bank, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert bank.stat().st_size == before.st_size
-    assert "Pick B." in sitebuild.additions(root).self_checks[LESSON_PAGE][0].html
+    assert "Pick B." in build.additions(root).self_checks[LESSON_PAGE][0].html
 
 
 def test_a_new_file_in_the_course_is_seen(root: Path) -> None:
-    sitebuild.additions(root)
+    build.additions(root)
     (root / "content/test-plan/lesson-two.md").write_text(
         LESSON.replace("quiz: lesson-one", "quiz: lesson-two"), encoding="utf-8"
     )
     with pytest.raises(ContentError) as caught:
-        sitebuild.additions(root)
+        build.additions(root)
     assert any("lesson-two" in str(problem) for problem in caught.value.problems)
 
 
 def test_broken_course_fails_every_time_and_is_never_cached(
     root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    good = sitebuild.additions(root)
-    cached = (root / sitebuild.CACHE).read_bytes()
+    good = build.additions(root)
+    cached = (root / build.CACHE).read_bytes()
     bank = root / "quizzes/lesson-one.yml"
     bank.write_text(BANK.replace("insight: 2", "insight: 0"), encoding="utf-8")
     for _ in range(2):
         with pytest.raises(ContentError) as caught:
-            sitebuild.additions(root)
+            build.additions(root)
         assert [str(p) for p in caught.value.problems] == [
             "quizzes/lesson-one.yml:18:14: questions[1].insight: "
             "input should be greater than or equal to 1"
         ]
-    assert (root / sitebuild.CACHE).read_bytes() == cached
+    assert (root / build.CACHE).read_bytes() == cached
     # Put back as it was, the course matches the cache again.
     bank.write_text(BANK, encoding="utf-8")
     without_course_check(monkeypatch)
-    assert sitebuild.additions(root) == good
+    assert build.additions(root) == good
 
 
 def test_draft_warnings_are_cached_and_given_again(
@@ -110,37 +110,37 @@ def test_draft_warnings_are_cached_and_given_again(
         f"{LESSON_PAGE}:18:1: placeholder left from the template: TODO(lessonkit): Intro. "
         "(replace it with your own text; see CONTRIBUTING.md)"
     )
-    assert sitebuild.additions(root).warnings == (warning,)
+    assert build.additions(root).warnings == (warning,)
     without_course_check(monkeypatch)
-    assert sitebuild.additions(root).warnings == (warning,)
+    assert build.additions(root).warnings == (warning,)
 
 
 @pytest.mark.parametrize(
     "damage", [b"", b"{not json", b"[]", b'{"key": 1}', b'{"plans": 3}', b"\xff\xfe"]
 )
 def test_damaged_cache_is_worked_out_again(root: Path, damage: bytes) -> None:
-    good = sitebuild.additions(root)
-    cache = root / sitebuild.CACHE
+    good = build.additions(root)
+    cache = root / build.CACHE
     cache.write_bytes(damage)
-    assert sitebuild.additions(root) == good
+    assert build.additions(root) == good
     assert json.loads(cache.read_bytes())["self_checks"] == {
         page: [list(block) for block in blocks] for page, blocks in good.self_checks.items()
     }
 
 
 def test_damaged_cache_with_the_right_key_is_worked_out_again(root: Path) -> None:
-    good = sitebuild.additions(root)
-    cache = root / sitebuild.CACHE
+    good = build.additions(root)
+    cache = root / build.CACHE
     data = json.loads(cache.read_bytes())
     cache.write_text(json.dumps({"key": data["key"], "plans": {"x": [{"wrong": 1}]}}))
-    assert sitebuild.additions(root) == good
+    assert build.additions(root) == good
 
 
 def test_a_cache_that_cannot_be_written_costs_time_only(root: Path) -> None:
     (root / ".cache").write_text("a file where the cache folder would go")
-    added = sitebuild.additions(root)
+    added = build.additions(root)
     assert list(added.self_checks) == [LESSON_PAGE]
-    assert not (root / sitebuild.CACHE).exists()
+    assert not (root / build.CACHE).exists()
 
 
 def test_a_change_to_lessonkit_itself_is_seen(
@@ -148,16 +148,16 @@ def test_a_change_to_lessonkit_itself_is_seen(
 ) -> None:
     package = tmp_path_factory.mktemp("package")
     (package / "site.py").write_text("RENDERER = 1\n")
-    monkeypatch.setattr(sitebuild, "_PACKAGE", package)
-    sitebuild.additions(root)
-    first = (root / sitebuild.CACHE).read_bytes()
+    monkeypatch.setattr(build, "_PACKAGE", package)
+    build.additions(root)
+    first = (root / build.CACHE).read_bytes()
     (package / "site.py").write_text("RENDERER = 2\n")
-    sitebuild.additions(root)
-    assert json.loads((root / sitebuild.CACHE).read_bytes())["key"] != json.loads(first)["key"]
+    build.additions(root)
+    assert json.loads((root / build.CACHE).read_bytes())["key"] != json.loads(first)["key"]
 
 
 def test_lesson_markdown_gets_a_heading_per_insight_and_html_the_bodies(root: Path) -> None:
-    added = sitebuild.additions(root)
+    added = build.additions(root)
     first, second = (block.html for block in added.self_checks[LESSON_PAGE])
     body = "Intro.\n\n## 1. First idea\n\nText.\n\n## 2. Second idea\n\nMore.\n\n[^a]: Note."
     markdown = added.markdown(LESSON_PAGE, body)
@@ -181,7 +181,7 @@ def test_lesson_markdown_gets_a_heading_per_insight_and_html_the_bodies(root: Pa
     assert filled == (
         "<p>Quoted: <!-- lessonkit:self-check 1 --></p>\n"
         f"{first.rstrip()}\n{second.rstrip()}\n"
-        f"{sitepage.quiz_call('lesson-one', 'https://github.com/someone/lessonkit')}\n"
+        f"{placement.quiz_call('lesson-one', 'https://github.com/someone/lessonkit')}\n"
         "<div>notes</div>"
     )
     with pytest.raises(LessonkitError) as caught:
@@ -193,7 +193,7 @@ def test_lesson_markdown_gets_a_heading_per_insight_and_html_the_bodies(root: Pa
 
 
 def test_a_marker_moves_checks_into_a_review_and_fences_are_skipped(root: Path) -> None:
-    added = sitebuild.additions(root)
+    added = build.additions(root)
     body = (
         "## 1. First idea\n\n```md\n## 2. Not a heading\n<!-- lessonkit:check 9 -->\n```\n\n"
         "## 2. Second idea\n\n## Review\n\n<!-- lessonkit:check 1 2 -->\n\n## Glossary\n"
@@ -214,7 +214,7 @@ def test_a_marker_moves_checks_into_a_review_and_fences_are_skipped(root: Path) 
 
 
 def test_a_lesson_without_numbered_sections_gets_one_check_at_the_end(root: Path) -> None:
-    added = sitebuild.additions(root)
+    added = build.additions(root)
     markdown = added.markdown(LESSON_PAGE, "Text.")
     assert markdown.startswith(
         "Text.\n\n## Check yourself { #check-yourself }\n\n"
@@ -224,28 +224,28 @@ def test_a_lesson_without_numbered_sections_gets_one_check_at_the_end(root: Path
 
 def test_tidy_turns_empty_headers_into_cells_and_wraps_images() -> None:
     html = '<th></th><th>GPU</th><img alt="x" src="img/a.svg" /><a href="b"><img src="c.png"></a>'
-    assert sitepage.tidy(html) == (
+    assert placement.tidy(html) == (
         '<td></td><th>GPU</th><a class="lk-zoom" href="img/a.svg">'
         '<img alt="x" src="img/a.svg" /></a><a href="b"><img src="c.png"></a>'
     )
     # A scheme's variant: the link is hidden with its image.
-    assert sitepage.tidy('<img alt="x" src="img/a-dark.svg#only-dark" />') == (
+    assert placement.tidy('<img alt="x" src="img/a-dark.svg#only-dark" />') == (
         '<a class="lk-zoom lk-only-dark" href="img/a-dark.svg#only-dark">'
         '<img alt="x" src="img/a-dark.svg#only-dark" /></a>'
     )
 
 
 def test_install_marker_gets_the_commands_with_the_address_only_when_known() -> None:
-    page = f"<p>Install:</p>\n{sitepage.INSTALL_MARKER}"
-    local = sitepage.fill("content/index.md", page, [], None, None)
+    page = f"<p>Install:</p>\n{placement.INSTALL_MARKER}"
+    local = placement.fill("content/index.md", page, [], None, None)
     assert "pip install .</code>" in local and "github" not in local
-    published = sitepage.fill("content/index.md", page, [], None, "https://github.com/a/b")
+    published = placement.fill("content/index.md", page, [], None, "https://github.com/a/b")
     assert "pip install &quot;git+https://github.com/a/b&quot;</code>" in published
     assert '<a href="https://github.com/a/b">https://github.com/a/b</a>' in published
 
 
 def test_other_pages_are_left_alone(root: Path) -> None:
-    added = sitebuild.additions(root)
+    added = build.additions(root)
     for page in (PLAN_PAGE, "content/index.md", ""):
         assert added.markdown(page, "Text.") == "Text."
         assert added.html(page, "<p>Text. <!-- lessonkit:self-check 1 --></p>") == (
@@ -255,10 +255,10 @@ def test_other_pages_are_left_alone(root: Path) -> None:
 
 def test_plan_lessons_lists_time_and_question_counts_in_order() -> None:
     entries = [
-        sitebuild.LessonEntry("GPU vs TPU", "gpu-vs-tpu/", 12, 8, "How they differ."),
-        sitebuild.LessonEntry("Memory <walls>", "memory/", 1, 1, "Why bandwidth."),
+        build.LessonEntry("GPU vs TPU", "gpu-vs-tpu/", 12, 8, "How they differ."),
+        build.LessonEntry("Memory <walls>", "memory/", 1, 1, "Why bandwidth."),
     ]
-    assert sitebuild.plan_lessons(entries) == (
+    assert build.plan_lessons(entries) == (
         "## Lessons\n\n"
         '<ol class="lk-plan-lessons">\n'
         '<li><a href="gpu-vs-tpu/"><strong>GPU vs TPU</strong></a><br>'
@@ -277,7 +277,7 @@ def test_a_file_gone_between_listing_and_reading_is_left_out(
     """An editor's swap file can vanish while `mkdocs serve` rebuilds."""
     swap = root / "content/test-plan/.lesson-one.md.swp"
     swap.write_text("swap")
-    listed = list(sitebuild._inputs(root))
+    listed = list(build._inputs(root))
     swap.unlink()
-    monkeypatch.setattr(sitebuild, "_inputs", lambda _: iter(listed))
-    assert list(sitebuild.additions(root).self_checks) == [LESSON_PAGE]
+    monkeypatch.setattr(build, "_inputs", lambda _: iter(listed))
+    assert list(build.additions(root).self_checks) == [LESSON_PAGE]

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from lessonkit import database
-from lessonkit.database import StoreError
-from lessonkit.store import AnswerRow, Store, Unfinished, resolve_data_dir
+from lessonkit.history import database
+from lessonkit.history.database import StoreError
+from lessonkit.history.store import AnswerRow, Store, Unfinished, resolve_data_dir
 
 T0 = datetime(2026, 11, 22, 3, 10, 5, tzinfo=UTC)
 

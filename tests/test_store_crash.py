@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from lessonkit.store import Store
+from lessonkit.history.store import Store
 
 # A learner in a child process: one answer per line read from stdin, acknowledged on stdout
 # only after the store has returned, so "acknowledged" means "the learner saw it accepted".
@@ -23,7 +23,7 @@ LEARNER = textwrap.dedent(
     import time
     from datetime import UTC, datetime, timedelta
     from pathlib import Path
-    from lessonkit.store import Store
+    from lessonkit.history.store import Store
 
     folder, bank, count, wait = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4]
     order = [f"{bank}-q{i}" for i in range(count)]

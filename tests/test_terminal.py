@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from lessonkit import terminal
-from lessonkit.terminal import PlainUi, RichUi, make_ui
+from lessonkit.quiz import plainui
+from lessonkit.quiz.plainui import PlainUi
+from lessonkit.quiz.richui import RichUi
+from lessonkit.quiz.terminal import make_ui
 
 
 class Stream(io.StringIO):
@@ -83,7 +85,7 @@ def test_plain_confirm_asks_again_until_yes_or_no() -> None:
     ],
 )
 def test_progress_bar(done: int, total: int, bar: str) -> None:
-    assert terminal.text_bar(done, total) == bar
+    assert plainui.text_bar(done, total) == bar
 
 
 DB = Path("/home/ada/.local/share/lessonkit/history.db")

@@ -219,7 +219,7 @@ def test_latin1_lesson_gives_only_the_encoding_error(make_course: MakeCourse) ->
 
 
 def test_a_course_folder_needs_no_mkdocs_yml(make_course: MakeCourse) -> None:
-    from lessonkit.coursefolder import find_root, is_course
+    from lessonkit.course.folder import find_root, is_course
 
     root = make_course()
     assert not (root / "mkdocs.yml").exists()

@@ -106,7 +106,7 @@ def learner_venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_learner_install_has_no_mkdocs_and_reads_a_section(
     learner_venv: Path, tmp_path: Path
 ) -> None:
-    from lessonkit.lessons import read_lesson
+    from lessonkit.course.lessons import read_lesson
 
     python = str(learner_venv / "bin" / "python")
     for heavy in ("mkdocs", "material", "nh3"):

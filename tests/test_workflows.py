@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from lessonkit import yamldoc
+from lessonkit.bank import yamldoc
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKFLOWS = sorted((ROOT / ".github/workflows").glob("*.yml"))

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from lessonkit import yamldoc
+from lessonkit.bank import yamldoc
+from lessonkit.bank.loader import load_bank
+from lessonkit.course.lessons import split_page
 from lessonkit.errors import ContentError
-from lessonkit.lessons import split_page
-from lessonkit.loader import load_bank
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "yaml-test-suite"
 

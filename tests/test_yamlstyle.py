@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from conftest import FULL_BANK, MakeCourse
-from lessonkit.rulebook import check_course
-from lessonkit.yamlstyle import style_problems
+from lessonkit.authoring.rulebook import check_course
+from lessonkit.authoring.yamlstyle import style_problems
 
 
 def _found(text: str) -> list[str]:

@@ -10,12 +10,13 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-# Only light modules at import: the course check (pydantic, YAML) loads when the
-# course changed since the last build, not on every build.
-from lessonkit import siteassets, sitebuild, sitepage
 from lessonkit.errors import ContentError, LessonkitError
 
-_added: sitebuild.Additions | None = None
+# Only light modules at import: the course check (pydantic, YAML) loads when the
+# course changed since the last build, not on every build.
+from lessonkit.site import assets, build, placement
+
+_added: build.Additions | None = None
 # Under `mkdocs`, so warnings print like MkDocs's own.
 _log = logging.getLogger("mkdocs.hooks.lessonkit")
 
@@ -23,7 +24,7 @@ _log = logging.getLogger("mkdocs.hooks.lessonkit")
 def on_pre_build(config: MkDocsConfig) -> None:
     global _added
     try:
-        _added = sitebuild.additions(_root(config))
+        _added = build.additions(_root(config))
     except ContentError as error:
         # MkDocs prints a PluginError as one message and stops: no traceback, just the
         # same `path:line:col: message (hint)` lines that `lessonkit validate` prints.
@@ -52,9 +53,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             if target is None:
                 raise PluginError(f"{lesson.path}: not in the site; is it under docs_dir?")
             href = target.url_relative_to(page.file)
-            entries.append(sitebuild.LessonEntry(
+            entries.append(build.LessonEntry(
                 lesson.title, href, lesson.minutes, lesson.questions, lesson.summary))  # fmt: skip
-        return f"{markdown}\n\n{sitebuild.plan_lessons(entries)}"
+        return f"{markdown}\n\n{build.plan_lessons(entries)}"
     try:
         return _added.markdown(source, markdown)  # a lesson gets its self-checks' headings
     except LessonkitError as error:
@@ -62,7 +63,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    return sitepage.tidy(html)  # empty table headers, images that open full size
+    return placement.tidy(html)  # empty table headers, images that open full size
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
@@ -76,7 +77,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    siteassets.shrink(Path(config.site_dir))  # readers download the script without comments
+    assets.shrink(Path(config.site_dir))  # readers download the script without comments
 
 
 def _root(config: MkDocsConfig) -> Path:

@@ -12,21 +12,21 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "Bank": "models",
-    "Lesson": "models",
-    "Plan": "models",
-    "Question": "models",
+    "Bank": "bank.models",
+    "Lesson": "bank.models",
+    "Plan": "bank.models",
+    "Question": "bank.models",
     "Problem": "errors",
     "LessonkitError": "errors",
     "ContentError": "errors",
     "UsageError": "errors",
-    "load_bank": "loader",
-    "read_lesson": "lessons",
-    "Course": "course",
-    "check_course": "rulebook",
-    "load_course": "rulebook",
-    "Grade": "grader",
-    "grade": "grader",
+    "load_bank": "bank.loader",
+    "read_lesson": "course.lessons",
+    "Course": "course.course",
+    "check_course": "authoring.rulebook",
+    "load_course": "authoring.rulebook",
+    "Grade": "grading.grader",
+    "grade": "grading.grader",
 }
 
 __all__ = [
@@ -49,13 +49,13 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from .course import Course
-    from .errors import ContentError, LessonkitError, Problem, UsageError
-    from .grader import Grade, grade
-    from .lessons import read_lesson
-    from .loader import load_bank
-    from .models import Bank, Lesson, Plan, Question
-    from .rulebook import check_course, load_course
+    from lessonkit.authoring.rulebook import check_course, load_course
+    from lessonkit.bank.loader import load_bank
+    from lessonkit.bank.models import Bank, Lesson, Plan, Question
+    from lessonkit.course.course import Course
+    from lessonkit.course.lessons import read_lesson
+    from lessonkit.errors import ContentError, LessonkitError, Problem, UsageError
+    from lessonkit.grading.grader import Grade, grade
 
 
 def __getattr__(name: str) -> Any:

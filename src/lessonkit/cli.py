@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .errors import ContentError, LessonkitError, UsageError
+from lessonkit.errors import ContentError, LessonkitError, UsageError
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -25,7 +25,7 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from .validate import validate_paths
+    from lessonkit.authoring.validate import validate_paths
 
     github = args.format == "github" or (
         args.format is None and os.environ.get("GITHUB_ACTIONS") == "true"
@@ -44,7 +44,7 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from .schema import write_schemas
+    from lessonkit.bank.schema import write_schemas
 
     for path, changed in write_schemas(Path(args.output), check=args.check):
         state = ("is stale" if args.check else "written") if changed else "is up to date"
@@ -87,11 +87,11 @@ def _add_schema(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser.set_defaults(handler=_schema)
 
 
-# --- quiz (the terminal quiz; owned with runner.py) -------------------------------
+# --- quiz (the terminal quiz; lessonkit.quiz.runner) -------------------------------
 
 
 def _quiz(args: argparse.Namespace) -> int:
-    from .runner import quiz_command
+    from lessonkit.quiz.runner import quiz_command
 
     resume = True if args.resume else False if args.restart else None
     data_dir = Path(args.data_dir) if args.data_dir else None
@@ -130,11 +130,11 @@ def _add_quiz(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     parser.set_defaults(handler=_quiz)
 
 
-# --- read (the lesson in the terminal; reader.py) ---------------------------------------
+# --- read (the lesson in the terminal; quiz/reader.py) ---------------------------------------
 
 
 def _read(args: argparse.Namespace) -> int:
-    from .reader import read_command
+    from lessonkit.quiz.reader import read_command
 
     return read_command(args.slug, args.section, no_color=args.no_color)
 
@@ -157,7 +157,7 @@ def _add_read(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 
 def _course_root() -> Path:
-    from .coursefolder import find_root
+    from lessonkit.course.folder import find_root
 
     root = find_root(Path.cwd())
     if root is None:
@@ -168,8 +168,8 @@ def _course_root() -> Path:
 def _new_lesson(args: argparse.Namespace) -> int:
     import datetime as dt
 
-    from .errors import display_path
-    from .scaffold import new_lesson
+    from lessonkit.authoring.scaffold import new_lesson
+    from lessonkit.errors import display_path
 
     root = _course_root()
     for change in new_lesson(root, args.slug, args.plan, args.title, dt.date.today()):
@@ -205,8 +205,13 @@ def _add_new(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _report(args: argparse.Namespace) -> int:
-    from .report import github_annotations, render_text, report_course, unreported
-    from .rulebook import check_course
+    from lessonkit.authoring.report import (
+        github_annotations,
+        render_text,
+        report_course,
+        unreported,
+    )
+    from lessonkit.authoring.rulebook import check_course
 
     course = check_course(_course_root())
     reports = report_course(course, args.slug)
@@ -248,7 +253,7 @@ def _add_report(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def _diff(args: argparse.Namespace) -> int:
-    from .bankdiff import diff_revisions, render_markdown
+    from lessonkit.authoring.bankdiff import diff_revisions, render_markdown
 
     print(render_markdown(diff_revisions(_course_root(), args.base, args.head)), end="")
     return EXIT_OK
@@ -269,7 +274,7 @@ def _add_diff(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     parser.set_defaults(handler=_diff)
 
 
-# --- history / review / list (the learner's record: history_view.py, reviewing.py) ------
+# --- history / review / list (the learner's record: history/tables.py, quiz/review.py) ------
 
 
 def _data_dir(args: argparse.Namespace) -> Path | None:
@@ -277,13 +282,13 @@ def _data_dir(args: argparse.Namespace) -> Path | None:
 
 
 def _history(args: argparse.Namespace) -> int:
-    from .history_view import history_command
+    from lessonkit.history.tables import history_command
 
     return history_command(args.slug, data_dir=_data_dir(args), no_color=args.no_color)
 
 
 def _review(args: argparse.Namespace) -> int:
-    from .reviewing import review_command
+    from lessonkit.quiz.review import review_command
 
     return review_command(
         args.slug, data_dir=_data_dir(args), no_color=args.no_color, seed=args.seed
@@ -291,7 +296,7 @@ def _review(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from .history_view import list_command
+    from lessonkit.history.tables import list_command
 
     return list_command(data_dir=_data_dir(args), no_color=args.no_color)
 
@@ -344,9 +349,9 @@ def _add_list(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 
 def _export(args: argparse.Namespace) -> int:
-    from .export import SUFFIXES, convert
-    from .export.common import summary
-    from .export.sources import gather, is_plan
+    from lessonkit.export import SUFFIXES, convert
+    from lessonkit.export.common import summary
+    from lessonkit.export.sources import gather, is_plan
 
     sources = gather(args.target)
     exports = [(source, convert(source, args.to)) for source in sources]
@@ -375,7 +380,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _add_export(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from .export import FORMATS
+    from lessonkit.export import FORMATS
 
     parser = commands.add_parser(
         "export",
@@ -417,7 +422,7 @@ REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]],
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import __version__
+    from lessonkit import __version__
 
     parser = argparse.ArgumentParser(
         prog="lessonkit",

@@ -3,6 +3,8 @@
 Converters are pure: ``convert(source) -> Export`` (bytes plus the losses); finding
 the banks and writing files is left to ``sources`` and the CLI. This module stays
 light (no pydantic), because the CLI reads ``FORMATS`` whenever it builds its parser.
+The exporters may import ``lessonkit.course`` and the layers below it, never the quiz,
+authoring or the site (bank Markdown is sanitised by ``lessonkit.bank.richtext``).
 """
 
 from __future__ import annotations

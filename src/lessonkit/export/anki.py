@@ -15,15 +15,7 @@ import sqlite3
 from collections.abc import Iterator
 from string import ascii_lowercase
 
-from lessonkit.export.common import (
-    Export,
-    Source,
-    deterministic_zip,
-    html_text,
-    number,
-    stable_int,
-)
-from lessonkit.models import (
+from lessonkit.bank.models import (
     ChoiceQuestion,
     MatchQuestion,
     MultipleQuestion,
@@ -32,6 +24,14 @@ from lessonkit.models import (
     Question,
     TextQuestion,
     TrueFalseQuestion,
+)
+from lessonkit.export.common import (
+    Export,
+    Source,
+    deterministic_zip,
+    html_text,
+    number,
+    stable_int,
 )
 
 INSTALL_HINT = 'Anki export needs genanki: pip install "lessonkit[export]"'

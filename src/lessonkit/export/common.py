@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lessonkit.models import Bank, Question
-from lessonkit.site import safe_html
+from lessonkit.bank.models import Bank, Question
+from lessonkit.bank.richtext import safe_html
 
 __all__ = [
     "Export",

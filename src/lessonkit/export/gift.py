@@ -7,15 +7,7 @@ Every `~ = # { } :` and backslash in a text is escaped with a backslash.
 
 from __future__ import annotations
 
-from lessonkit.export.common import (
-    Export,
-    Loss,
-    Source,
-    has_markup,
-    number,
-    plain_text,
-)
-from lessonkit.models import (
+from lessonkit.bank.models import (
     ChoiceQuestion,
     MatchQuestion,
     MultipleQuestion,
@@ -24,6 +16,14 @@ from lessonkit.models import (
     Question,
     TextQuestion,
     TrueFalseQuestion,
+)
+from lessonkit.export.common import (
+    Export,
+    Loss,
+    Source,
+    has_markup,
+    number,
+    plain_text,
 )
 
 _SPECIALS = "~=#{}:"

@@ -11,8 +11,7 @@ from __future__ import annotations
 import html
 import xml.etree.ElementTree as ET
 
-from lessonkit.export.common import Export, Loss, Source, html_text, number
-from lessonkit.models import (
+from lessonkit.bank.models import (
     ChoiceQuestion,
     MatchQuestion,
     MultipleQuestion,
@@ -22,6 +21,7 @@ from lessonkit.models import (
     TextQuestion,
     TrueFalseQuestion,
 )
+from lessonkit.export.common import Export, Loss, Source, html_text, number
 
 _AUTO = {"fraction": "100", "format": "moodle_auto_format"}
 MOODLE_TYPES = {

@@ -12,15 +12,7 @@ import html
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
-from lessonkit.export.common import (
-    Export,
-    Loss,
-    Source,
-    deterministic_zip,
-    html_text,
-    number,
-)
-from lessonkit.models import (
+from lessonkit.bank.models import (
     ChoiceQuestion,
     MatchQuestion,
     MultipleQuestion,
@@ -29,6 +21,14 @@ from lessonkit.models import (
     Question,
     TextQuestion,
     TrueFalseQuestion,
+)
+from lessonkit.export.common import (
+    Export,
+    Loss,
+    Source,
+    deterministic_zip,
+    html_text,
+    number,
 )
 
 QTI_NS = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"

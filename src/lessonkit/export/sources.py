@@ -5,10 +5,10 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from lessonkit import catalog
+from lessonkit.bank.models import Bank
+from lessonkit.course import catalog
 from lessonkit.errors import UsageError
 from lessonkit.export.common import Source
-from lessonkit.models import Bank
 
 
 def gather(target: str, *, cwd: Path | None = None) -> list[Source]:
@@ -28,8 +28,8 @@ def is_plan(target: str, *, cwd: Path | None = None) -> bool:
 def _plan_lessons(target: str, cwd: Path) -> list[str] | None:
     if "/" in target or target.endswith((".yml", ".yaml")):
         return None
-    from lessonkit.course import find_root
-    from lessonkit.lessons import read_lesson, read_plan
+    from lessonkit.course.course import find_root
+    from lessonkit.course.lessons import read_lesson, read_plan
 
     root = find_root(cwd)
     index = root / "content" / target / "index.md" if root else None

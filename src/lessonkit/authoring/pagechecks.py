@@ -1,0 +1,357 @@
+"""Checks of a lesson's body: images, links, anchors, forbidden blocks, size and placeholders.
+
+Each check is a function ``(LessonPage, Course) -> list[Problem]``; ``rulebook`` runs
+them (in `lessonkit validate`, the site build and the content tests). Front matter,
+insight headings and heading levels are checked when the course is read
+(``lessonkit.course.course``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from lessonkit.bank import limits, yamldoc
+from lessonkit.course.course import BANK_SUFFIXES, Course
+from lessonkit.course.lessons import LessonPage, Page, body_lines, headings, split_page
+from lessonkit.errors import ContentError, Problem, display_path
+
+# The marker every placeholder in the templates starts with; nothing else uses it.
+PLACEHOLDER = "TODO(lessonkit)"
+_PLACEHOLDER_MESSAGE = "placeholder left from the template"
+PLACEHOLDER_HINT = "replace it with your own text; see CONTRIBUTING.md"
+
+# Reserved names (RFC 2606 and 6761) and the local machine: never a real source for a reader.
+BLOCKED_HOSTS = frozenset({"example.com", "example.org", "example.net", "localhost"})
+BLOCKED_SUFFIXES = (".example", ".invalid", ".localhost", ".test", ".local")
+BLOCKED_ADDRESSES = frozenset({"127.0.0.1", "0.0.0.0", "::1"})
+
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+# `[text](target "title")` and `![alt](src)`; one level of nested brackets in the text.
+_INLINE = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]*)>?(?:\s+[\"'(][^)]*)?\)")
+_AUTOLINK = re.compile(r"<((?:https?|ftp|mailto):[^>\s]+)>")
+_REFERENCE = re.compile(r"^\s{0,3}\[([^\]^][^\]]*)\]:\s*<?(\S+?)>?(?:\s|$)")
+_HTML_IMG = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
+_HTML_ALT = re.compile(r"""\balt\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
+_HTML_HREF = re.compile(r"""<a\b[^>]*\bhref\s*=\s*["']([^"']+)["']""", re.IGNORECASE)
+_EXPLICIT_ID = re.compile(r"""\{[^}\n]*#([\w-]+)[^}\n]*\}|\bid\s*=\s*["']([\w-]+)["']""")
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link or image found in a page body, where it starts, and its text."""
+
+    target: str
+    line: int
+    column: int
+    image: bool = False
+    text: str = ""
+
+
+# --- reading the body ------------------------------------------------------------
+
+
+def _blank_code(line: str) -> str:
+    """The line with inline code spans blanked out, so columns stay where they were."""
+    return _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
+
+
+def links(page: Page) -> list[Link]:
+    """Every inline link, image, autolink, reference definition and HTML link in the body."""
+    found: list[Link] = []
+    for number, raw in body_lines(page):
+        line = _blank_code(raw)
+        for match in _INLINE.finditer(line):
+            image = bool(match.group(1))
+            found.append(Link(match.group(3), number, match.start() + 1, image, match.group(2)))
+        for match in _AUTOLINK.finditer(line):
+            found.append(Link(match.group(1), number, match.start() + 1))
+        for match in _REFERENCE.finditer(line):
+            found.append(Link(match.group(2), number, match.start(2) + 1))
+        for match in _HTML_HREF.finditer(line):
+            found.append(Link(match.group(1), number, match.start() + 1))
+    return found
+
+
+def explicit_ids(page: Page) -> set[str]:
+    """Anchors set by hand: `{ #id }` attribute lists and HTML `id="…"` attributes."""
+    ids: set[str] = set()
+    for _, line in body_lines(page):
+        for match in _EXPLICIT_ID.finditer(line):
+            ids.add(match.group(1) or match.group(2))
+    return ids
+
+
+# --- checks ----------------------------------------------------------------------------
+
+
+def check_images(page: LessonPage, course: Course) -> list[Problem]:
+    """Every image has alt text: screen readers read it, and it shows when the image fails."""
+    shown = display_path(page.path)
+    problems = [
+        Problem(shown, link.line, link.column, "image has no alt text", _ALT_HINT)
+        for link in links(page)
+        if link.image and not link.text.strip()
+    ]
+    for number, raw in body_lines(page):
+        for match in _HTML_IMG.finditer(_blank_code(raw)):
+            alt = _HTML_ALT.search(match.group(0))
+            if alt is None or not (alt.group(1) or alt.group(2) or "").strip():
+                problems.append(
+                    Problem(shown, number, match.start() + 1, "image has no alt text", _ALT_HINT)
+                )
+    return problems
+
+
+_ALT_HINT = "describe what the image shows, e.g. `![Flowchart: choose a GPU when …](img/x.svg)`"
+
+
+def check_links(page: LessonPage, course: Course) -> list[Problem]:
+    """Internal links and anchors resolve; external links are https and not placeholders."""
+    problems: list[Problem] = []
+    for link in links(page):
+        message, hint = _link_problem(link.target, page, course)
+        if message:
+            problems.append(Problem(display_path(page.path), link.line, link.column, message, hint))
+    return problems
+
+
+def _link_problem(target: str, page: LessonPage, course: Course) -> tuple[str, str]:
+    """What is wrong with one link target, as (message, hint); ("", "") when nothing is."""
+    if not target:
+        return "link has no target", "put the address or file between the parentheses"
+    parts = urlsplit(target)
+    if parts.scheme == "mailto":
+        return "", ""
+    if parts.scheme or target.startswith("//"):
+        return external_problem(target)
+    if target.startswith("/"):
+        return (
+            f"link `{target}` starts with `/`",
+            "link relative to this page, e.g. `../other-plan/lesson.md`, so the site works "
+            "from any folder",
+        )
+    return _internal_problem(parts.path, parts.fragment, page, course)
+
+
+def external_problem(url: str) -> tuple[str, str]:
+    """What is wrong with an external address, as (message, hint); ("", "") when nothing is."""
+    parts = urlsplit(url)
+    if parts.scheme != "https":
+        return (
+            f"link `{url}` does not use https",
+            "use the page's `https://` address; readers should not be sent over plain http",
+        )
+    host = (parts.hostname or "").rstrip(".")
+    if not host:
+        return f"link `{url}` has no host", "write the full address, e.g. `https://host/page`"
+    if _blocked(host):
+        return (
+            f"link `{url}` points to `{host}`, which is a placeholder or local address",
+            "link to the real page you used",
+        )
+    return "", ""
+
+
+def _blocked(host: str) -> bool:
+    host = host.lower()
+    if host in BLOCKED_ADDRESSES or host.endswith(BLOCKED_SUFFIXES):
+        return True
+    return any(host == name or host.endswith("." + name) for name in BLOCKED_HOSTS)
+
+
+def _internal_problem(
+    path_text: str, fragment: str, page: LessonPage, course: Course
+) -> tuple[str, str]:
+    anchor = unquote(fragment)
+    if not path_text:
+        return _anchor_problem(anchor, page, page)
+    target = (page.path.parent / unquote(path_text)).resolve()
+    content = course.content_dir.resolve()
+    if not target.is_relative_to(content):
+        return (
+            f"link `{path_text}` leads outside content/",
+            "the site only holds files under content/; copy the file there or link to it "
+            "with its https address",
+        )
+    if target.is_dir():
+        target = target / "index.md"
+    if not target.is_file():
+        return (
+            f"link `{path_text}` points to a file that does not exist",
+            "check the path; it is relative to this page's folder",
+        )
+    if anchor and target.suffix == ".md":
+        return _anchor_problem(anchor, page, _page_at(target, course))
+    return "", ""
+
+
+def _anchor_problem(anchor: str, page: LessonPage, target: Page | None) -> tuple[str, str]:
+    if not anchor or target is None:
+        return "", ""
+    anchors = {h.anchor for h in headings(target)} | explicit_ids(target)
+    if anchor in anchors:
+        return "", ""
+    where = "this page" if target.path == page.path else display_path(target.path)
+    return (
+        f"anchor `#{anchor}` is not a heading in {where}",
+        "use a heading's anchor as the site makes it: `## 2. Where TPUs are strongest` "
+        "becomes `#2-where-tpus-are-strongest`",
+    )
+
+
+def _page_at(path: Path, course: Course) -> Page | None:
+    for lesson in course.lessons.values():
+        if lesson.path.resolve() == path:
+            return lesson
+    try:
+        return split_page(path)
+    except ContentError:
+        # A page without front matter (the home page) is all body.
+        return _plain_page(path)
+
+
+def _plain_page(path: Path) -> Page | None:
+    try:
+        text = yamldoc.read_text(path)
+    except ContentError:
+        return None
+    empty = yamldoc.Document(display_path(path), {}, yamldoc.Node(1, 1))
+    return Page(path, empty, text, 1)
+
+
+def check_placeholders(page: LessonPage, course: Course) -> list[Problem]:
+    """Template placeholders left in the lesson (front matter and body) or in its bank."""
+    shown = display_path(page.path)
+    problems = placeholders_in(_front_lines(page), shown)
+    problems += placeholders_in(body_lines(page), shown)
+    bank = _bank_path(page, course)
+    if bank is not None:
+        try:
+            text = yamldoc.read_text(bank)
+        except ContentError:
+            return problems  # the loader already reports an unreadable bank
+        problems += placeholders_in(enumerate(text.splitlines(), start=1), display_path(bank))
+    return problems
+
+
+def placeholders_in(lines: Iterable[tuple[int, str]], path: str) -> list[Problem]:
+    """A problem for every placeholder marker in the numbered lines."""
+    problems: list[Problem] = []
+    for number, line in lines:
+        start = line.find(PLACEHOLDER)
+        while start >= 0:
+            snippet = _snippet(line, start)
+            if len(snippet) > 60:
+                snippet = snippet[:57] + "…"
+            message = f"{_PLACEHOLDER_MESSAGE}: {snippet}"
+            problems.append(Problem(path, number, start + 1, message, PLACEHOLDER_HINT))
+            start = line.find(PLACEHOLDER, start + len(PLACEHOLDER))
+    return problems
+
+
+def is_placeholder(problem: Problem) -> bool:
+    """Whether a problem is a template placeholder (a draft's, which a preview may allow)."""
+    return problem.message.startswith(_PLACEHOLDER_MESSAGE)
+
+
+def _snippet(line: str, start: int) -> str:
+    """The placeholder's text: up to its closing quote when it is quoted, else the line's end."""
+    quote = line[start - 1] if start and line[start - 1] in "\"'" else ""
+    end = line.find(quote, start) if quote else -1
+    return line[start : end if end >= 0 else len(line)].strip()
+
+
+def _front_lines(page: LessonPage) -> list[tuple[int, str]]:
+    text = yamldoc.read_text(page.path)
+    return list(enumerate(text.splitlines()[: page.body_line - 1], start=1))
+
+
+def _bank_path(page: LessonPage, course: Course) -> Path | None:
+    """The lesson's bank file, unless an earlier lesson names the same bank (report it once)."""
+    quiz = page.meta.quiz
+    lessons = course.lessons.values()
+    first = next((lesson for lesson in lessons if lesson.meta.quiz == quiz), page)
+    if first is not page:
+        return None
+    for suffix in BANK_SUFFIXES:
+        path = course.quizzes_dir / f"{quiz}{suffix}"
+        if path.is_file():
+            return path
+    return None
+
+
+def check_sources(page: LessonPage, course: Course) -> list[Problem]:
+    """Front-matter sources follow the same rules as links in the text."""
+    problems: list[Problem] = []
+    for number, source in enumerate(page.meta.sources):
+        message, hint = external_problem(source.url)
+        if message:
+            loc = ("sources", number, "url")
+            problems.append(page.front.problem(loc, f"sources[{number}].url: {message}", hint))
+    return problems
+
+
+# Fenced blocks whose language makes the theme fetch a script from a CDN at run time.
+SCRIPTED_FENCES = frozenset({"mermaid"})
+_FENCE_INFO = re.compile(r"^\s{0,3}(```+|~~~+)\s*\{?\s*\.?([\w-]+)")
+
+
+def check_fences(page: LessonPage, course: Course) -> list[Problem]:
+    """No `mermaid` block: the theme would load mermaid from a CDN, and the site loads
+    nothing from another host (offline the reader sees the diagram's source)."""
+    problems: list[Problem] = []
+    fence: str | None = None
+    for offset, line in enumerate(page.body.splitlines()):
+        match = _FENCE_INFO.match(line) or re.match(r"^\s{0,3}(```+|~~~+)()", line)
+        if match is None:
+            continue
+        marker, language = match.group(1), match.group(2).lower()
+        if fence is None:
+            fence = marker
+            if language in SCRIPTED_FENCES:
+                problems.append(
+                    Problem(
+                        display_path(page.path),
+                        page.body_line + offset,
+                        line.index(marker) + 1,
+                        f"a `{language}` block needs a script from a CDN, which the site "
+                        "does not load",
+                        "draw the diagram as an SVG (a light and a dark variant) or a table",
+                    )
+                )
+        elif marker.startswith(fence) and not line.strip()[len(marker) :].strip():
+            fence = None
+    return problems
+
+
+def check_page_size(page: LessonPage, course: Course) -> list[Problem]:
+    """A lesson page is at most ``limits.PAGE_BYTES`` of Markdown, pointed at the line
+    where it crosses the limit."""
+    raw = page.path.read_bytes() if page.path.is_file() else b""
+    if len(raw) <= limits.PAGE_BYTES:
+        return []
+    line = raw.count(b"\n", 0, limits.PAGE_BYTES) + 1
+    return [
+        Problem(
+            display_path(page.path),
+            line,
+            1,
+            f"the page is {len(raw):,} bytes, over the limit of {limits.PAGE_BYTES:,}; "
+            "it crosses the limit on this line",
+            "split the topic into two lessons, or move reference material to its sources",
+        )
+    ]
+
+
+CHECKS = (
+    check_images,
+    check_links,
+    check_sources,
+    check_placeholders,
+    check_fences,
+    check_page_size,
+)

@@ -1,0 +1,226 @@
+"""Loading banks and front matter into models, with every problem mapped to file:line:col."""
+
+from __future__ import annotations
+
+import difflib
+import types
+import typing
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
+
+from lessonkit.bank import yamldoc
+from lessonkit.bank.models import QUESTION_TYPES, Bank, QuestionBase
+from lessonkit.errors import ContentError, Problem
+
+M = TypeVar("M", bound=BaseModel)
+
+_UNION_TAGS = ", ".join(QUESTION_TYPES)
+
+
+def load_bank(path: Path) -> Bank:
+    """A validated bank, or ContentError with all of its own problems (not cross-file ones)."""
+    document = yamldoc.load(path)
+    bank, problems = validate(Bank, document, what="bank")
+    if problems or bank is None:
+        raise ContentError(problems)
+    return bank
+
+
+def validate(
+    model: type[M], document: yamldoc.Document, *, what: str
+) -> tuple[M | None, list[Problem]]:
+    """Validate a parsed document against a model; problems carry positions in the file.
+
+    ``what`` names the kind of file in messages ("bank", "front matter").
+    """
+    problems = list(document.problems)
+    if not isinstance(document.data, dict):
+        found = _kind(document.data)
+        problems.append(
+            document.problem(
+                (),
+                f"the {what} must be a mapping of fields, but this is {found}",
+                "write `field: value` lines at the top level",
+            )
+        )
+        return None, problems
+    try:
+        instance = model.model_validate(document.data)
+    except ValidationError as error:
+        problems.extend(_problem(model, document, detail) for detail in error.errors())
+        return None, problems
+    return (instance if not problems else None), problems
+
+
+def _problem(model: type[BaseModel], document: yamldoc.Document, detail: ErrorDetails) -> Problem:
+    loc = detail["loc"]
+    kind = detail["type"]
+    where = _dotted(loc)
+    if kind == "extra_forbidden":
+        name = str(loc[-1])
+        allowed = _fields_at(model, loc[:-1], document.data)
+        close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
+        hint = f"did you mean `{close[0]}`?" if close else "allowed: " + ", ".join(allowed)
+        return document.problem(loc, f"{where}: unknown field `{name}`", hint, key=True)
+    if kind == "missing":
+        parent = _dotted(loc[:-1])
+        prefix = f"{parent}: " if parent else ""
+        return document.problem(
+            loc, f"{prefix}missing required field `{loc[-1]}`", f"add `{loc[-1]}: …`"
+        )
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        return _type_problem(document, loc, detail)
+    message, hint = _describe(detail)
+    return document.problem(loc, f"{where}: {message}" if where else message, hint)
+
+
+def _type_problem(
+    document: yamldoc.Document, loc: tuple[int | str, ...], detail: ErrorDetails
+) -> Problem:
+    where = _dotted(loc)
+    if detail["type"] == "union_tag_not_found":
+        return document.problem(
+            loc, f"{where}: missing `type`", f"add `type:` with one of {_UNION_TAGS}"
+        )
+    tag = str((detail.get("ctx") or {}).get("tag", ""))
+    close = difflib.get_close_matches(tag, QUESTION_TYPES, n=1, cutoff=0.5)
+    hint = f"did you mean `{close[0]}`?" if close else f"use one of {_UNION_TAGS}"
+    return document.problem((*loc, "type"), f"{where}.type: unknown question type `{tag}`", hint)
+
+
+def _describe(detail: ErrorDetails) -> tuple[str, str]:
+    """A message and a hint for one pydantic error, in an author's terms."""
+    kind, value = detail["type"], detail.get("input")
+    ctx = detail.get("ctx") or {}
+    if kind == "value_error":
+        return str(ctx.get("error", detail["msg"])), ""
+    if kind == "string_type":
+        if value is None:
+            return "is empty", "write the text after the colon"
+        if isinstance(value, bool | int | float):
+            shown = str(value).lower() if isinstance(value, bool) else str(value)
+            return (
+                f"must be text, but YAML reads `{shown}` as {_kind(value)}",
+                f"quote it: '{shown}'",
+            )
+        return f"must be text, not {_kind(value)}", ""
+    if kind == "bool_type":
+        hint = "only `true` and `false` are booleans in YAML 1.2; `yes`, `no`, `on`, `off` are text"
+        return f"must be true or false, not {_shown(value)}", hint
+    if kind in ("int_type", "float_type", "int_from_float"):
+        noun = "a whole number" if kind != "float_type" else "a number"
+        return f"must be {noun}, not {_shown(value)}", "write digits without quotes, e.g. 2 or 0.5"
+    if kind in ("finite_number",):
+        return "must be a finite number", "write an ordinary number, not .inf or .nan"
+    if kind == "list_type":
+        return (
+            f"must be a list, not {_kind(value)}",
+            "put each item on its own line starting with `- `",
+        )
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return f"must be a mapping of fields, not {_kind(value)}", "write `field: value` lines"
+    if kind == "string_too_long":
+        longest = int(ctx.get("max_length", 0))
+        return (
+            f"is {len(str(value)):,} characters, over the limit of {longest:,}",
+            "shorten it; the limit is several times the longest text of real courses, "
+            "so a paste may have gone wrong",
+        )
+    if kind == "string_too_short":
+        return "is empty", "write some text"
+    if kind == "too_short":
+        return f"needs at least {ctx.get('min_length')} items, found {len(value or ())}", ""
+    if kind == "too_long":
+        limit = ctx.get("max_length")
+        return (
+            f"has {len(value or ())} items, more than the limit of {limit}",
+            f"keep the {limit} that teach most; a longer list does not fit one screen",
+        )
+    if kind == "string_pattern_mismatch":
+        return f"`{value}` is not in the expected form", _pattern_hint(str(ctx.get("pattern", "")))
+    if kind == "literal_error":
+        return f"{_shown(value)} is not allowed", f"use {ctx.get('expected')}"
+    if kind.startswith("date"):
+        return f"{_shown(value)} is not a date", "write it as YYYY-MM-DD"
+    return detail["msg"][0].lower() + detail["msg"][1:], ""
+
+
+def _pattern_hint(pattern: str) -> str:
+    if pattern.startswith("^https"):
+        return "write a full https:// address"
+    if pattern == r"^[\w-]+$":
+        return "use the heading's anchor, e.g. `2-where-tpus-are-strongest`"
+    return "use lower-case words joined by hyphens, e.g. `gpu-cost-basics`"
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"`{value}`" if len(value) < 60 else f"`{value[:57]}…`"
+    return _kind(value)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "empty"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "a list" if isinstance(value, list) else "a mapping"
+
+
+def _dotted(loc: tuple[int | str, ...]) -> str:
+    """`questions[2].options`: pydantic's location in an author's notation, tags dropped."""
+    out = ""
+    for number, part in enumerate(loc):
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part in QUESTION_TYPES and number >= 2 and loc[number - 2] == "questions":
+            continue  # the discriminated union's tag, not a field (`options[0].text` is)
+        else:
+            out += f".{part}" if out else part
+    return out
+
+
+def _fields_at(model: type[BaseModel], loc: tuple[int | str, ...], data: Any) -> list[str]:
+    """Field names allowed in the mapping at ``loc``, for "did you mean" hints."""
+    current: Any = model
+    for part in loc:
+        current = _unwrap(current)
+        if isinstance(part, int):
+            args = typing.get_args(current)
+            current = args[0] if args else None
+        elif isinstance(current, type) and issubclass(current, BaseModel):
+            field = current.model_fields.get(part)
+            current = field.annotation if field else None
+        elif isinstance(current, types.UnionType | typing._UnionGenericAlias):  # type: ignore[attr-defined]
+            current = next((m for m in typing.get_args(current) if _tag_of(m) == part), None)
+    current = _unwrap(current)
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return list(current.model_fields)
+    return []
+
+
+def _unwrap(annotation: Any) -> Any:
+    while typing.get_origin(annotation) is typing.Annotated:
+        annotation = typing.get_args(annotation)[0]
+    if typing.get_origin(annotation) in (types.UnionType, typing.Union):
+        members = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if len(members) == 1:
+            return _unwrap(members[0])
+    return annotation
+
+
+def _tag_of(model: Any) -> str | None:
+    if isinstance(model, type) and issubclass(model, QuestionBase):
+        field = model.model_fields.get("type")
+        args = typing.get_args(field.annotation) if field else ()
+        return str(args[0]) if args else None
+    return None

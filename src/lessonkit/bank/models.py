@@ -1,0 +1,406 @@
+"""The content formats as pydantic models: the single source of truth for banks and lessons.
+
+The JSON Schema that editors use (``schemas/*.schema.json``) is generated from
+these classes by ``lessonkit schema``; never edit the schema by hand.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from lessonkit.bank import limits
+from lessonkit.bank.limits import chars
+
+SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+ANCHOR_PATTERN = r"^[\w-]+$"
+# Keys whose values are prose in banks and front matter (lists of them included): the
+# loaders keep these scalars' styles and marks so that author checks can see how the text
+# was written without parsing the file again.
+PROSE_FIELDS = frozenset(
+    {"prompt", "explanation", "text", "feedback", "hint", "title", "summary", "audience"}
+    | {"publisher", "objectives", "insights", "key_points", "items", "accept", "distractors"}
+    | {"left", "right"}
+)
+
+Slug = Annotated[
+    str,
+    Field(
+        pattern=SLUG_PATTERN,
+        max_length=80,
+        description="Lower-case words joined by hyphens, e.g. `gpu-vs-tpu`.",
+    ),
+]
+Text = Annotated[str, Field(min_length=1, description="Non-empty text.")]
+Markdown = Annotated[str, Field(min_length=1, description="Markdown text.")]
+# One line of an answer: order items, match sides, distractors, accepted answers.
+Line = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=limits.ITEM_CHARS,
+        description=f"Non-empty text, at most {chars(limits.ITEM_CHARS)}.",
+    ),
+]
+
+
+class Strict(BaseModel):
+    """Base for every model: unknown fields are errors and YAML types are taken as written."""
+
+    # strict: `points: "2"` or `correct: "yes"` is an error rather than a silent guess;
+    # frozen: content is a value, and graders and sessions may share it safely;
+    # defer_build: base classes are never validated directly, so never build their schemas.
+    model_config = ConfigDict(
+        extra="forbid", strict=True, frozen=True, allow_inf_nan=False, defer_build=True
+    )
+
+
+# --- question banks -------------------------------------------------------
+
+
+class Shuffle(Strict):
+    """How a quiz shuffles; a learner's `--seed` reproduces an attempt exactly."""
+
+    questions: bool = Field(True, description="Shuffle the order of the questions.")
+    options: bool = Field(
+        True, description="Shuffle options of `single` and `multiple`, and `match` answers."
+    )
+
+
+class QuestionBase(Strict):
+    """Fields every question has, whatever its type."""
+
+    id: str = Field(
+        pattern=SLUG_PATTERN,
+        max_length=80,
+        description=(
+            "Stable kebab-case identifier, unique across all banks. Learner history keys on "
+            "it: never renumber or reuse one; give a rewritten question a new id."
+        ),
+    )
+    prompt: Markdown = Field(
+        max_length=limits.PROMPT_CHARS,
+        description=f"The question, in Markdown; at most {chars(limits.PROMPT_CHARS)}.",
+    )
+    points: float = Field(1, gt=0, le=100, description="Points for a fully correct answer.")
+    insight: int = Field(
+        ge=1,
+        description="Which of the lesson's insights (1 = first in its front matter) this tests.",
+    )
+    objectives: list[Annotated[int, Field(ge=1)]] = Field(
+        default_factory=list,
+        description=(
+            "Which of the lesson's objectives (1 = first in its front matter) this question "
+            "assesses, e.g. `[2, 3]`; `lessonkit report` counts questions per objective."
+        ),
+    )
+    section: str = Field(
+        pattern=ANCHOR_PATTERN,
+        description=(
+            "Anchor of the lesson heading to re-read after a miss, as the site makes it: "
+            "`## 2. Where TPUs are strongest` becomes `2-where-tpus-are-strongest`."
+        ),
+    )
+    explanation: Markdown = Field(
+        max_length=limits.EXPLANATION_CHARS,
+        description="Why the answer is right; shown after answering. At most "
+        f"{chars(limits.EXPLANATION_CHARS)}.",
+    )
+    hint: str | None = Field(
+        None,
+        min_length=1,
+        max_length=limits.HINT_CHARS,
+        description=f"Shown when the learner types `?`; at most {chars(limits.HINT_CHARS)}.",
+    )
+    tags: list[Text] = Field(default_factory=list, description="Free-form topic labels.")
+    difficulty: Literal["easy", "medium", "hard"] | None = Field(
+        None, description="The author's estimate of difficulty."
+    )
+
+
+class Option(Strict):
+    """One choice of a `single` or `multiple` question."""
+
+    text: Markdown = Field(
+        max_length=limits.OPTION_CHARS,
+        description=f"What the learner sees; at most {chars(limits.OPTION_CHARS)}.",
+    )
+    correct: bool = Field(False, description="Whether choosing this option is right.")
+    feedback: str | None = Field(
+        None,
+        min_length=1,
+        max_length=limits.FEEDBACK_CHARS,
+        description="Shown after answering when the learner chose this option; at most "
+        f"{chars(limits.FEEDBACK_CHARS)}.",
+    )
+
+
+def _distinct(values: list[str], what: str) -> list[str]:
+    seen: set[str] = set()
+    for value in values:
+        key = " ".join(value.casefold().split())
+        if key in seen:
+            raise ValueError(f"{what} {value!r} appears twice; make every {what} different")
+        seen.add(key)
+    return values
+
+
+Scoring = Literal["partial", "all_or_nothing"]
+SHUFFLE_DESCRIPTION = (
+    "Shuffle this question's options: `false` keeps them in the written order (for options "
+    "that refer to each other, or code listed in order); unset follows the bank's "
+    "`shuffle.options`."
+)
+SCORING_DESCRIPTION = (
+    "`partial` (default) gives partial credit by the rule above; `all_or_nothing` gives the "
+    "full points only for a fully right answer, else 0."
+)
+
+
+class ChoiceQuestion(QuestionBase):
+    """Shared by `single` and `multiple`."""
+
+    options: list[Option] = Field(
+        min_length=2, max_length=10, description="The choices: 2 to 10, one screen in a terminal."
+    )
+    shuffle: bool | None = Field(None, description=SHUFFLE_DESCRIPTION)
+
+    @field_validator("options")
+    @classmethod
+    def _options_distinct(cls, options: list[Option]) -> list[Option]:
+        _distinct([o.text for o in options], "option")
+        return options
+
+
+class SingleQuestion(ChoiceQuestion):
+    """Pick exactly one option. Full points for the correct one, none otherwise."""
+
+    type: Literal["single"] = Field(description="Question type.")
+
+    @field_validator("options")
+    @classmethod
+    def _exactly_one(cls, options: list[Option]) -> list[Option]:
+        found = sum(o.correct for o in options)
+        if found != 1:
+            raise ValueError(
+                f"found {found} correct options; mark exactly one with `correct: true`"
+                + (" (or use `type: multiple`)" if found > 1 else "")
+            )
+        return options
+
+
+class MultipleQuestion(ChoiceQuestion):
+    """Pick every correct option.
+
+    Partial credit: (correct options chosen - wrong options chosen) / correct options,
+    floored at 0, times `points`. Choosing everything therefore earns nothing extra.
+    """
+
+    type: Literal["multiple"] = Field(description="Question type.")
+    scoring: Scoring = Field("partial", description=SCORING_DESCRIPTION)
+
+    @field_validator("options")
+    @classmethod
+    def _at_least_one(cls, options: list[Option]) -> list[Option]:
+        if not any(o.correct for o in options):
+            raise ValueError("no option is marked `correct: true`; mark at least one")
+        if all(o.correct for o in options):
+            raise ValueError("every option is correct; add at least one wrong option")
+        return options
+
+
+class TrueFalseQuestion(QuestionBase):
+    """A statement that is true or false."""
+
+    type: Literal["true_false"] = Field(description="Question type.")
+    answer: bool = Field(description="`true` if the statement in the prompt is true.")
+
+
+class NumericQuestion(QuestionBase):
+    """A number, right within a tolerance.
+
+    A response is right when it is within `tolerance` (absolute) or within
+    `relative_tolerance` (a fraction of `answer`) of `answer`; with neither set it
+    must match exactly. Learners may type a decimal comma and the unit.
+    """
+
+    type: Literal["numeric"] = Field(description="Question type.")
+    answer: float = Field(description="The correct value.")
+    tolerance: float | None = Field(None, ge=0, description="Absolute tolerance, e.g. `0.05`.")
+    relative_tolerance: float | None = Field(
+        None, ge=0, le=1, description="Relative tolerance as a fraction: `0.02` means ±2 %."
+    )
+    unit: str | None = Field(
+        None,
+        min_length=1,
+        max_length=20,
+        description="Unit shown to and accepted from the learner.",
+    )
+
+    def allowed_error(self) -> float:
+        """How far from `answer` a response may be and still be right: the larger of the
+        two tolerances (0 with neither)."""
+        return max(self.tolerance or 0.0, (self.relative_tolerance or 0.0) * abs(self.answer))
+
+
+class TextQuestion(QuestionBase):
+    """Free text, compared after Unicode (NFKC), case and whitespace normalisation.
+
+    With `multiline: true` the answer is several lines (e.g. a program's output), typed
+    line by line and compared line by line; blank lines before and after are ignored.
+    """
+
+    type: Literal["text"] = Field(description="Question type.")
+    multiline: bool = Field(
+        False,
+        description=(
+            "The answer is several lines: each accepted answer is a block of lines, and the "
+            "response is right only if every line matches (after the same normalisation); "
+            "`patterns` match the whole answer with lines joined by a newline."
+        ),
+    )
+    accept: list[Line] = Field(default_factory=list, description="Accepted answers.")
+    patterns: list[Line] = Field(
+        default_factory=list,
+        description="Regular expressions (Python syntax) that must match the whole answer.",
+    )
+    case_sensitive: bool = Field(False, description="Compare letter case too.")
+
+    @field_validator("patterns")
+    @classmethod
+    def _patterns_compile(cls, patterns: list[str]) -> list[str]:
+        for pattern in patterns:
+            try:
+                re.compile(pattern)
+            except re.error as error:
+                raise ValueError(
+                    f"regular expression {pattern!r} does not compile: {error}"
+                ) from None
+        return patterns
+
+    @model_validator(mode="after")
+    def _something_accepted(self) -> TextQuestion:
+        if not self.accept and not self.patterns:
+            raise ValueError("give at least one accepted answer in `accept` or `patterns`")
+        return self
+
+
+class OrderQuestion(QuestionBase):
+    """Put items in order.
+
+    Partial credit: the share of neighbouring pairs of the correct order that the
+    learner also placed next to each other in that order, times `points`.
+    """
+
+    type: Literal["order"] = Field(description="Question type.")
+    scoring: Scoring = Field("partial", description=SCORING_DESCRIPTION)
+    items: list[Line] = Field(
+        min_length=2,
+        max_length=10,
+        description="The items, written in their correct order: 2 to 10.",
+    )
+
+    @field_validator("items")
+    @classmethod
+    def _items_distinct(cls, items: list[str]) -> list[str]:
+        return _distinct(items, "item")
+
+
+class Pair(Strict):
+    """One left-hand item and the right-hand item it matches."""
+
+    left: Line = Field(description="Shown numbered: 1, 2, 3…")
+    right: Line = Field(description="Shown lettered: a, b, c…")
+
+
+class MatchQuestion(QuestionBase):
+    """Match each left-hand item to its right-hand partner.
+
+    Partial credit: the share of left-hand items matched correctly, times `points`.
+    """
+
+    type: Literal["match"] = Field(description="Question type.")
+    scoring: Scoring = Field("partial", description=SCORING_DESCRIPTION)
+    shuffle: bool | None = Field(None, description=SHUFFLE_DESCRIPTION)
+    pairs: list[Pair] = Field(
+        min_length=2, max_length=10, description="The correct pairs: 2 to 10."
+    )
+    distractors: list[Line] = Field(
+        default_factory=list,
+        max_length=10,
+        description="Extra right-hand items that match nothing; at most 10.",
+    )
+
+    @model_validator(mode="after")
+    def _sides_distinct(self) -> MatchQuestion:
+        _distinct([p.left for p in self.pairs], "left-hand item")
+        _distinct([p.right for p in self.pairs] + self.distractors, "right-hand item")
+        return self
+
+
+Question = Annotated[
+    SingleQuestion
+    | MultipleQuestion
+    | TrueFalseQuestion
+    | NumericQuestion
+    | TextQuestion
+    | OrderQuestion
+    | MatchQuestion,
+    Field(discriminator="type"),
+]
+QUESTION_TYPES = ("single", "multiple", "true_false", "numeric", "text", "order", "match")
+
+
+class Bank(Strict):
+    """A lesson's question bank: `quizzes/<slug>.yml`."""
+
+    lesson: Slug = Field(description="Slug of the lesson this bank belongs to (its file name).")
+    title: Text = Field(description="Title shown at the top of the quiz.")
+    pass_mark: float = Field(ge=0, le=1, description="Share of points needed to pass, e.g. `0.7`.")
+    shuffle: Shuffle = Field(default_factory=Shuffle, description="Shuffling settings.")
+    questions: list[Question] = Field(min_length=1, description="The questions.")
+
+
+# --- lessons and learning plans --------------------------------------------
+
+
+class Source(Strict):
+    """A source the lesson relies on; cite it from the text with a footnote."""
+
+    title: Text = Field(description="Title of the page or paper.")
+    url: str = Field(pattern=r"^https://[^\s/$.?#][^\s]*$", description="An `https://` address.")
+    accessed: dt.date = Field(strict=False, description="When you last checked it, `YYYY-MM-DD`.")
+    publisher: str | None = Field(None, min_length=1, description="Who published it.")
+
+
+class Lesson(Strict):
+    """Front matter of a lesson: `content/<plan>/<slug>.md`."""
+
+    title: Text = Field(description="The lesson title.")
+    plan: Slug = Field(description="Slug of the learning plan (the folder the lesson is in).")
+    summary: Text = Field(description="One or two sentences on what the lesson covers.")
+    minutes: int = Field(ge=1, le=240, description="Reading time in minutes.")
+    objectives: list[Text] = Field(
+        min_length=1, description="What the learner can do afterwards, each starting with a verb."
+    )
+    insights: list[Text] = Field(
+        min_length=1,
+        max_length=9,
+        description="The lesson's insights in order; each is also the text of a `##` heading.",
+    )
+    key_points: list[Text] = Field(min_length=1, description="Points to remember.")
+    quiz: Slug = Field(description="Slug of the question bank, `quizzes/<quiz>.yml`.")
+    sources: list[Source] = Field(min_length=1, description="Sources for facts and figures.")
+    last_reviewed: dt.date = Field(strict=False, description="When the lesson was last checked.")
+
+
+class Plan(Strict):
+    """Front matter of a learning plan: `content/<plan>/index.md`."""
+
+    title: Text = Field(description="The plan title.")
+    summary: Text = Field(description="What the plan covers.")
+    audience: Text = Field(description="Who the plan is for.")
+    lessons: list[Slug] = Field(min_length=1, description="Lesson slugs in reading order.")

@@ -1,0 +1,39 @@
+"""JSON Schemas generated from the models, for editors; never read by lessonkit itself."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from lessonkit.bank.models import Bank, Lesson, Plan
+
+SCHEMAS: dict[str, type[BaseModel]] = {
+    "quiz-bank.schema.json": Bank,
+    "lesson.schema.json": Lesson,
+    "plan.schema.json": Plan,
+}
+
+
+def render(model: type[BaseModel]) -> str:
+    """The schema text for one model, stable from run to run."""
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        **model.model_json_schema(),
+    }
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_schemas(folder: Path, *, check: bool = False) -> Iterator[tuple[Path, bool]]:
+    """Write each schema (with ``check``, only compare); yield each path and whether it differed."""
+    for name, model in SCHEMAS.items():
+        path = folder / name
+        text = render(model)
+        current = path.read_text(encoding="utf-8") if path.is_file() else None
+        changed = current != text
+        if changed and not check:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        yield path, changed

@@ -1,0 +1,147 @@
+"""Lesson and plan pages: front matter, headings and the anchors the site gives them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from markdown.extensions.toc import slugify, unique
+
+from lessonkit.bank import yamldoc
+from lessonkit.bank.loader import validate
+from lessonkit.bank.models import PROSE_FIELDS, Lesson, Plan
+from lessonkit.errors import ContentError, Problem, display_path
+
+_FENCE = re.compile(r"^\s*(```+|~~~+)")
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
+_ATTR_ID = re.compile(r"\s*\{[^}]*#([\w-]+)[^}]*\}\s*$")
+_ATTR_LIST = re.compile(r"\s*\{:?[^}]*\}\s*$")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_INLINE_MARKUP = re.compile(r"(\*\*|__|\*|`|<[^>]+>)")
+_NUMBERED = re.compile(r"^\d+[.)]\s+")
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A Markdown heading, its anchor on the site and its line in the file."""
+
+    level: int
+    text: str
+    anchor: str
+    line: int
+
+    @property
+    def title(self) -> str:
+        """The heading without a leading number: `1. Why GPUs…` → `Why GPUs…`."""
+        return _NUMBERED.sub("", self.text)
+
+
+@dataclass(frozen=True)
+class Page:
+    """A Markdown page split into its parsed front matter and its body."""
+
+    path: Path
+    front: yamldoc.Document
+    body: str
+    body_line: int  # line of the file where the body starts
+
+    @property
+    def slug(self) -> str:
+        return self.path.stem
+
+
+@dataclass(frozen=True)
+class LessonPage(Page):
+    meta: Lesson
+    headings: tuple[Heading, ...]
+
+    def anchors(self) -> dict[str, Heading]:
+        return {h.anchor: h for h in self.headings}
+
+
+@dataclass(frozen=True)
+class PlanPage(Page):
+    meta: Plan
+
+
+def split_page(path: Path) -> Page:
+    """Front matter and body of a Markdown file; ContentError if the front matter is missing."""
+    text = yamldoc.read_text(path)
+    shown = display_path(path)
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].rstrip() != "---":
+        raise ContentError(
+            [Problem(shown, 1, 1, "the page has no front matter", "start it with a `---` line")]
+        )
+    for number, line in enumerate(lines[1:], start=2):
+        if line.rstrip() in ("---", "..."):
+            front_text = "".join(lines[1 : number - 1])
+            body = "".join(lines[number:])
+            break
+    else:
+        raise ContentError(
+            [Problem(shown, 1, 1, "the front matter is not closed", "end it with a `---` line")]
+        )
+    if not front_text.strip():
+        raise ContentError([Problem(shown, 1, 1, "the front matter is empty", "add its fields")])
+    front = yamldoc.parse(front_text, shown, first_line=2, watch=PROSE_FIELDS)
+    return Page(path, front, body, number + 1)
+
+
+def read_lesson(path: Path) -> LessonPage:
+    """A lesson page with validated front matter; ContentError lists every problem."""
+    page = split_page(path)
+    meta, problems = validate(Lesson, page.front, what="front matter")
+    if meta is None:
+        raise ContentError(problems)
+    return LessonPage(page.path, page.front, page.body, page.body_line, meta, headings(page))
+
+
+def read_plan(path: Path) -> PlanPage:
+    """A learning plan's index page with validated front matter."""
+    page = split_page(path)
+    meta, problems = validate(Plan, page.front, what="front matter")
+    if meta is None:
+        raise ContentError(problems)
+    return PlanPage(page.path, page.front, page.body, page.body_line, meta)
+
+
+def body_lines(page: Page) -> Iterator[tuple[int, str]]:
+    """(file line, text) of every body line outside fenced code blocks."""
+    fence: str | None = None
+    for offset, line in enumerate(page.body.splitlines()):
+        opener = _FENCE.match(line)
+        if opener:
+            marker = opener.group(1)
+            if fence is None:
+                fence = marker
+            elif marker.startswith(fence):
+                fence = None
+            continue
+        if fence is None:
+            yield page.body_line + offset, line
+
+
+def headings(page: Page) -> tuple[Heading, ...]:
+    """ATX headings outside code fences, with anchors made as Python-Markdown's toc makes them."""
+    used: set[str] = set()
+    return tuple(
+        _heading(match, line, used)
+        for line, text in body_lines(page)
+        if (match := _HEADING.match(text))
+    )
+
+
+def _heading(match: re.Match[str], line: int, used: set[str]) -> Heading:
+    raw = match.group(2)
+    explicit = _ATTR_ID.search(raw)
+    text = _ATTR_LIST.sub("", raw)
+    if explicit:
+        anchor = explicit.group(1)
+        used.add(anchor)
+    else:
+        plain = _INLINE_MARKUP.sub("", _LINK.sub(r"\1", text))
+        anchor = unique(slugify(plain, "-"), used)
+    return Heading(len(match.group(1)), text.strip(), anchor, line)

@@ -1,0 +1,295 @@
+"""Grade one response to one question: pure functions, no I/O, no clock, no randomness.
+
+Responses are canonical values whose indices refer to the bank's own order, never
+to the shuffled order a learner saw (``responses.parse`` does that translation):
+
+======================  ==============================================================
+question type           response
+======================  ==============================================================
+``single``              ``int``: the chosen option's index
+``multiple``            ``frozenset[int]``: the chosen options' indices
+``true_false``          ``bool``
+``numeric``             ``float`` (an ``int`` is accepted too)
+``text``                ``str``
+``order``               ``tuple[int, ...]``: item indices in the order the learner placed them
+``match``               ``tuple[int, ...]``: for pair *i*, the index of the chosen right-hand
+                        item in ``[p.right for p in pairs] + distractors``
+======================  ==============================================================
+
+A response of the wrong shape (a ``str`` for ``single``, an index out of range, an
+``order`` that is not a permutation, a NaN or infinite number) is a programming
+error, not a wrong answer: ``grade`` raises ``ValueError`` (or ``TypeError``) for
+it, because every learner's input passes through ``responses.parse`` first, which
+refuses such input with a message the learner can act on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from lessonkit.bank.models import (
+    MatchQuestion,
+    MultipleQuestion,
+    NumericQuestion,
+    OrderQuestion,
+    Question,
+    SingleQuestion,
+    TextQuestion,
+    TrueFalseQuestion,
+)
+
+Response = int | frozenset[int] | bool | float | str | tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The result of grading one response: points earned out of the maximum."""
+
+    score: float
+    max_score: float
+    correct: bool
+    feedback: tuple[str, ...] = ()
+
+
+def grade(question: Question, response: Response) -> Grade:
+    """Grade ``response`` to ``question``; partial credit follows the question model's rule."""
+    if isinstance(question, SingleQuestion):
+        return _grade_single(question, response)
+    if isinstance(question, MultipleQuestion):
+        return _grade_multiple(question, response)
+    if isinstance(question, TrueFalseQuestion):
+        if not isinstance(response, bool):
+            raise TypeError(f"a true_false response is a bool, not {type(response).__name__}")
+        return _full_or_nothing(question.points, response == question.answer)
+    if isinstance(question, NumericQuestion):
+        return _full_or_nothing(question.points, _number_right(question, _number(response)))
+    if isinstance(question, TextQuestion):
+        if not isinstance(response, str):
+            raise TypeError(f"a text response is a str, not {type(response).__name__}")
+        return _full_or_nothing(question.points, text_right(question, response))
+    if isinstance(question, OrderQuestion):
+        return _scored(question.scoring, question.points, _order_share(question, response))
+    return _scored(question.scoring, question.points, _match_share(question, response))
+
+
+def answer_key(question: Question) -> Response | None:
+    """The response that earns full marks; ``None`` for a text question with only patterns.
+
+    A regular expression has no literal answer to give, so such a question has no key
+    to self-test (its patterns are checked to compile by the model instead).
+    """
+    if isinstance(question, SingleQuestion):
+        return next(i for i, o in enumerate(question.options) if o.correct)
+    if isinstance(question, MultipleQuestion):
+        return frozenset(i for i, o in enumerate(question.options) if o.correct)
+    if isinstance(question, TrueFalseQuestion | NumericQuestion):
+        return question.answer
+    if isinstance(question, TextQuestion):
+        return question.accept[0] if question.accept else None
+    if isinstance(question, OrderQuestion):
+        return tuple(range(len(question.items)))
+    return tuple(range(len(question.pairs)))
+
+
+def wrong_responses(question: Question) -> list[Response]:
+    """A few responses that must score less than full marks (empty when none is obvious)."""
+    if isinstance(question, SingleQuestion):
+        return [i for i, o in enumerate(question.options) if not o.correct]
+    if isinstance(question, MultipleQuestion):
+        every = frozenset(range(len(question.options)))
+        return [frozenset(), every]
+    if isinstance(question, TrueFalseQuestion):
+        return [not question.answer]
+    if isinstance(question, OrderQuestion):
+        count = len(question.items)
+        return [tuple(reversed(range(count))), (1, 0, *range(2, count))]
+    if isinstance(question, MatchQuestion):
+        count = len(question.pairs)
+        # Each left item takes its neighbour's partner: every pair is wrong.
+        return [tuple((i + 1) % count for i in range(count))]
+    return []
+
+
+def key_hash(question: Question) -> str:
+    """A short, stable hash of what makes an answer right, and of the points.
+
+    History keys on question id plus this hash, so earlier answers stop counting
+    when the key changes. Prompt, hint, explanation and feedback are left out on
+    purpose: rewording them does not change which answers are right.
+    """
+    # Numbers go through float() so that `points: 1` and `points: 1.0` hash alike.
+    key: dict[str, Any] = {"type": question.type, "points": float(question.points)}
+    if isinstance(question, SingleQuestion | MultipleQuestion):
+        key["options"] = [[_squash(o.text), o.correct] for o in question.options]
+    elif isinstance(question, TrueFalseQuestion):
+        key["answer"] = question.answer
+    elif isinstance(question, NumericQuestion):
+        key["answer"] = float(question.answer)
+        key["tolerance"] = _maybe_float(question.tolerance)
+        key["relative_tolerance"] = _maybe_float(question.relative_tolerance)
+    elif isinstance(question, TextQuestion):
+        key["accept"] = question.accept
+        key["patterns"] = question.patterns
+        key["case_sensitive"] = question.case_sensitive
+    elif isinstance(question, OrderQuestion):
+        key["items"] = [_squash(item) for item in question.items]
+    else:
+        key["pairs"] = [[_squash(p.left), _squash(p.right)] for p in question.pairs]
+        key["distractors"] = [_squash(d) for d in question.distractors]
+    # New fields enter the key only when set, so existing questions keep their hashes.
+    if getattr(question, "scoring", "partial") != "partial":
+        key["scoring"] = question.scoring  # type: ignore[union-attr]
+    if isinstance(question, TextQuestion) and question.multiline:
+        key["multiline"] = True
+    blob = json.dumps(key, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()[:12]
+
+
+def normalise_text(text: str, *, case_sensitive: bool = False) -> str:
+    """NFKC, then casefold unless ``case_sensitive``, then whitespace collapsed and trimmed."""
+    text = unicodedata.normalize("NFKC", text)
+    if not case_sensitive:
+        text = text.casefold()
+    return " ".join(text.split())
+
+
+def text_right(question: TextQuestion, response: str) -> bool:
+    """Whether a free-text response matches an accepted answer or a whole pattern."""
+    if question.multiline:
+        return _lines_right(question, response)
+    case = question.case_sensitive
+    typed = normalise_text(response, case_sensitive=case)
+    if any(typed == normalise_text(a, case_sensitive=case) for a in question.accept):
+        return True
+    # Patterns see the text without casefolding (so `[A-Z]` means what it says) and
+    # ignore case through the regex flag instead.
+    spaced = normalise_text(response, case_sensitive=True)
+    flags = 0 if case else re.IGNORECASE
+    return any(_compiled(p, flags).fullmatch(spaced) for p in question.patterns)
+
+
+def _lines(text: str, *, case_sensitive: bool) -> list[str]:
+    lines = [normalise_text(line, case_sensitive=case_sensitive) for line in text.splitlines()]
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _lines_right(question: TextQuestion, response: str) -> bool:
+    """Several lines, each compared as one line of text; patterns see them joined by \\n."""
+    case = question.case_sensitive
+    typed = _lines(response, case_sensitive=case)
+    if any(typed == _lines(a, case_sensitive=case) for a in question.accept):
+        return True
+    joined = "\n".join(_lines(response, case_sensitive=True))
+    flags = 0 if case else re.IGNORECASE
+    return any(_compiled(p, flags).fullmatch(joined) for p in question.patterns)
+
+
+@lru_cache(maxsize=256)
+def _compiled(pattern: str, flags: int) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
+
+
+def _maybe_float(value: float | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def _squash(text: str) -> str:
+    return normalise_text(text)
+
+
+def _full_or_nothing(points: float, right: bool) -> Grade:
+    return Grade(score=points if right else 0.0, max_score=points, correct=right)
+
+
+def _scaled(points: float, share: float, feedback: tuple[str, ...] = ()) -> Grade:
+    share = min(1.0, max(0.0, share))
+    return Grade(score=points * share, max_score=points, correct=share == 1.0, feedback=feedback)
+
+
+def _scored(scoring: str, points: float, share: float, feedback: tuple[str, ...] = ()) -> Grade:
+    """Partial credit, or with `all_or_nothing` full points only for a full share."""
+    if scoring == "all_or_nothing" and share < 1.0:
+        share = 0.0
+    return _scaled(points, share, feedback)
+
+
+def _index(response: Response, count: int, what: str) -> int:
+    if isinstance(response, bool) or not isinstance(response, int):
+        raise TypeError(f"{what} must be an int, not {type(response).__name__}")
+    if not 0 <= response < count:
+        raise ValueError(f"{what} {response} is out of range 0..{count - 1}")
+    return response
+
+
+def _grade_single(question: SingleQuestion, response: Response) -> Grade:
+    chosen = question.options[_index(response, len(question.options), "option index")]
+    feedback = (chosen.feedback,) if chosen.feedback else ()
+    return _scaled(question.points, 1.0 if chosen.correct else 0.0, feedback)
+
+
+def _grade_multiple(question: MultipleQuestion, response: Response) -> Grade:
+    if not isinstance(response, frozenset):
+        raise TypeError(f"a multiple response is a frozenset, not {type(response).__name__}")
+    count = len(question.options)
+    chosen = sorted(_index(i, count, "option index") for i in response)
+    right = sum(question.options[i].correct for i in chosen)
+    wrong = len(chosen) - right
+    needed = sum(o.correct for o in question.options)
+    feedback = tuple(f for i in chosen if (f := question.options[i].feedback))
+    share = max(0, right - wrong) / needed
+    return _scored(question.scoring, question.points, share, feedback)
+
+
+def _number(response: Response) -> float:
+    if isinstance(response, bool) or not isinstance(response, int | float):
+        raise TypeError(f"a numeric response is a float, not {type(response).__name__}")
+    value = float(response)
+    if not math.isfinite(value):
+        raise ValueError(f"a numeric response must be finite, not {value}")
+    return value
+
+
+def _number_right(question: NumericQuestion, value: float) -> bool:
+    answer = question.answer
+    allowed = question.allowed_error()
+    # A few units in the last place absorb binary rounding: 0.4 - 0.3 is not quite 0.1.
+    slack = 4 * math.ulp(max(abs(answer), abs(value)))
+    return abs(value - answer) <= allowed + slack
+
+
+def _permutation(response: Response, count: int) -> tuple[int, ...]:
+    if not isinstance(response, tuple):
+        raise TypeError(f"an order response is a tuple, not {type(response).__name__}")
+    if sorted(response) != list(range(count)):
+        raise ValueError(f"an order response must be a permutation of 0..{count - 1}")
+    return response
+
+
+def _order_share(question: OrderQuestion, response: Response) -> float:
+    placed = _permutation(response, len(question.items))
+    position = {item: at for at, item in enumerate(placed)}
+    pairs = len(placed) - 1
+    kept = sum(position[i + 1] == position[i] + 1 for i in range(pairs))
+    return kept / pairs
+
+
+def _match_share(question: MatchQuestion, response: Response) -> float:
+    if not isinstance(response, tuple):
+        raise TypeError(f"a match response is a tuple, not {type(response).__name__}")
+    count = len(question.pairs)
+    if len(response) != count:
+        raise ValueError(f"a match response has one choice per pair: {count}, not {len(response)}")
+    choices = count + len(question.distractors)
+    right = sum(_index(r, choices, "right-hand index") == i for i, r in enumerate(response))
+    return right / count

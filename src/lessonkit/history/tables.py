@@ -1,0 +1,214 @@
+"""The `history`, `list` and `review` commands: the learner's record, shown and reviewed.
+
+Tables are plain aligned text when stdout is not a terminal or NO_COLOR is set
+(screen readers, scripts, tests), and rich tables otherwise. A result is always
+said in words and a symbol, never by colour alone. Questions are asked through
+the quiz runner; this module only chooses what to ask and records the answers.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta, tzinfo
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
+
+from lessonkit.course import catalog
+from lessonkit.errors import UsageError
+from lessonkit.history.store import AttemptSummary, Store
+
+if TYPE_CHECKING:
+    from lessonkit.course.course import Course
+
+TICK, CROSS = "\u2713", "\u2717"
+
+
+@dataclass(frozen=True)
+class Table:
+    """What to show: a title, column headers and rows of text."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: Sequence[tuple[str, ...]]
+
+
+# --- formatting ------------------------------------------------------------------
+
+
+def _num(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")  # 20.3333 is `20.33`, 20.0 is `20`
+
+
+def _score(score: float, max_score: float) -> str:
+    share = f" ({score / max_score:.0%})" if max_score > 0 else ""
+    return f"{_num(score)}/{_num(max_score)}{share}"
+
+
+def _duration(span: timedelta | None) -> str:
+    if span is None:
+        return "-"
+    seconds = max(0, round(span.total_seconds()))
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}h {rest // 60:02d}m" if hours else f"{rest // 60}m {rest % 60:02d}s"
+
+
+def shown_time(moment: datetime, zone: tzinfo | None) -> str:
+    """A moment as the learner's history shows it, in ``zone`` (the local one by default)."""
+    return moment.astimezone(zone).strftime("%Y-%m-%d %H:%M")
+
+
+def _result(attempt: AttemptSummary) -> str:
+    if attempt.kind == "review":
+        return f"review, {attempt.answered} asked"
+    if attempt.finished is None:
+        state = "set aside" if attempt.abandoned else "unfinished"
+        return f"{state}, {attempt.answered} of {attempt.questions} answered"
+    if attempt.passed is None:
+        return "finished"
+    return f"{TICK} passed" if attempt.passed else f"{CROSS} not passed"
+
+
+# --- tables ----------------------------------------------------------------------
+
+
+def history_table(attempts: Sequence[AttemptSummary], zone: tzinfo | None = None) -> Table:
+    """`lessonkit history`: one row per attempt, oldest first, times in the local zone."""
+    rows = [
+        (
+            shown_time(a.started, zone),
+            a.bank,
+            _score(a.score, a.max_score),
+            _result(a),
+            _duration(a.duration),
+        )
+        for a in attempts
+    ]
+    return Table("History", ("Started", "Quiz", "Score", "Result", "Duration"), rows)
+
+
+def list_table(course: Course, best: Mapping[str, AttemptSummary]) -> Table:
+    """`lessonkit list`: each plan's lessons in reading order, with the learner's best score."""
+    rows: list[tuple[str, ...]] = []
+    for plan in course.plans.values():
+        shown = plan.meta.title
+        for slug in plan.meta.lessons:
+            page = course.lessons.get(slug)
+            if page is None:
+                continue
+            quiz = page.meta.quiz
+            bank = course.banks.get(quiz)
+            count = str(len(bank.questions)) if bank else "-"
+            top = best.get(quiz)
+            rows.append((shown, page.meta.title, quiz, count, _best(top)))
+            shown = ""  # the plan's name once, above its lessons
+    return Table("Lessons", ("Plan", "Lesson", "Quiz", "Questions", "Best score"), rows)
+
+
+def _best(top: AttemptSummary | None) -> str:
+    if top is None:
+        return "not taken yet"
+    mark = "" if top.passed is None else f" {TICK} passed" if top.passed else f" {CROSS}"
+    return _score(top.score, top.max_score) + mark
+
+
+def render(table: Table, out: IO[str], *, color: bool) -> None:
+    """Print a table: rich on a colour terminal, aligned plain text otherwise."""
+    if color:
+        from rich import box
+        from rich.console import Console
+        from rich.table import Table as RichTable
+
+        shown = RichTable(*table.headers, title=table.title, box=box.SIMPLE_HEAD)
+        for row in table.rows:
+            shown.add_row(*row)
+        Console(file=out, highlight=False).print(shown)
+        return
+    widths = [
+        max(len(c) for c in column) for column in zip(table.headers, *table.rows, strict=True)
+    ]
+    out.write(table.title + "\n")
+    for row in (table.headers, *table.rows):
+        out.write("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() + "\n")
+
+
+def use_color(out: IO[str], no_color: bool) -> bool:
+    """Rich output only on a terminal, and never with --no-color or NO_COLOR."""
+    if no_color or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return out.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# --- commands --------------------------------------------------------------------
+
+
+def read_store(data_dir: Path | None, say: Callable[[str], object]) -> Store | None:
+    """The learner's history opened only to read it (None if there is none yet), after
+    saying any notice about it."""
+    store, notices = Store.read_only(data_dir)
+    for notice in notices:
+        say(f"Note: {notice}")
+    return store
+
+
+def open_store(data_dir: Path | None, say: Callable[[str], object]) -> Store:
+    """The learner's history, after saying any notice about where it is kept."""
+    store, notices = Store.open(data_dir)
+    for notice in notices:
+        say(f"Note: {notice}")
+    return store
+
+
+def history_command(
+    slug: str | None,
+    *,
+    data_dir: Path | None = None,
+    no_color: bool = False,
+    stdout: IO[str] | None = None,
+    zone: tzinfo | None = None,
+) -> int:
+    """`lessonkit history [SLUG]`: attempts with date, score, pass or fail, duration."""
+    out = stdout or sys.stdout
+    attempts: list[AttemptSummary] = []
+    store = read_store(data_dir, lambda text: out.write(text + "\n"))  # only reads
+    if store is not None:
+        try:
+            attempts = store.attempts(slug)
+        finally:
+            store.close()
+    if not attempts:
+        if slug is not None:
+            cache = data_dir / "cache" if data_dir else None
+            catalog.find(slug, cache_dir=cache)  # an unknown slug: UsageError, "did you mean"
+        what = f"at {slug} " if slug else ""
+        out.write(f"No attempts {what}yet. Take a quiz with `lessonkit quiz {slug or 'SLUG'}`.\n")
+        return 0
+    render(history_table(attempts, zone), out, color=use_color(out, no_color))
+    return 0
+
+
+def list_command(
+    *, data_dir: Path | None = None, no_color: bool = False, stdout: IO[str] | None = None
+) -> int:
+    """`lessonkit list`: learning plans, lessons, question counts and best scores."""
+    from lessonkit.course.course import read_course
+
+    out = stdout or sys.stdout
+    root = next((r for r in catalog.roots(Path.cwd().resolve()) if (r / "content").is_dir()), None)
+    if root is None:
+        raise UsageError("no course found: run this inside a course folder, or install one")
+    course = read_course(root)  # list what loads; `lessonkit validate` reports the rest
+    best: dict[str, AttemptSummary] = {}
+    store = read_store(data_dir, lambda text: out.write(text + "\n"))  # only reads
+    if store is not None:
+        try:
+            best = store.best_scores()
+        finally:
+            store.close()
+    render(list_table(course, best), out, color=use_color(out, no_color))
+    return 0

@@ -1,0 +1,8 @@
+"""The terminal quiz: an attempt, the loop that asks and saves, its UIs, review and `read`.
+
+``session`` is one attempt as a value (seeded, never prints); ``runner`` is the loop;
+``recorder`` saves each answer at once and never drops one; ``plainui`` and ``richui``
+draw it (``terminal`` picks one for the terminal at hand); ``review`` re-asks what is
+missed or due; ``reader`` and ``markup`` show lessons and bank Markdown in a terminal.
+It may import ``lessonkit.history`` and the layers below it, never authoring or the site.
+"""

@@ -1,0 +1,135 @@
+"""`lessonkit read SLUG [SECTION]`: a lesson, or one section of it, in the terminal, offline.
+
+The lesson comes from the same places as quizzes (see ``catalog.roots``): the checkout
+around the working directory, the course inside the installed package, or the checkout
+an editable install runs from. Needs neither MkDocs nor a server.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+from typing import IO
+
+from lessonkit.course import catalog
+from lessonkit.errors import UsageError
+from lessonkit.quiz import markup
+
+_ADMONITION = re.compile(r"^(\s*)(?:!!!|\?\?\?\+?)\s*(\w+)(?:\s+\"([^\"]*)\")?\s*$")
+_ATTRIBUTES = re.compile(r"\s*\{\s*[:#.][^}]*\}\s*$")
+_THEME_FRAGMENT = re.compile(r"(\]\([^)#]*)#only-(?:light|dark)\)")
+_FOOTNOTE = re.compile(r"(?<=\S)\[\^([^\]\s]+)\]")  # a reference, not a definition
+
+
+def lesson_path(slug: str, cwd: Path | None = None) -> Path:
+    """The Markdown file of lesson ``slug``; UsageError naming the lessons there are."""
+    here = (cwd or Path.cwd()).resolve()
+    found: list[Path] = []
+    for root in catalog.roots(here):
+        content = root / catalog.docs_dir(root)
+        found = sorted(content.glob(f"*/{slug}.md")) or sorted(content.glob(f"**/{slug}.md"))
+        if found:
+            return found[0]
+    known = lesson_slugs(here)
+    import difflib  # only on this error path
+
+    close = difflib.get_close_matches(slug.casefold(), known, n=1)
+    hint = f"did you mean `{close[0]}`?" if close else "lessons: " + (", ".join(known) or "none")
+    raise UsageError(f"no lesson called `{slug}` ({hint})")
+
+
+def lesson_slugs(cwd: Path) -> list[str]:
+    """Every lesson reachable from ``cwd``: pages with a front matter `quiz:` line."""
+    found: set[str] = set()
+    for root in catalog.roots(cwd):
+        for page in (root / catalog.docs_dir(root)).glob("*/*.md"):
+            if page.stem != "index":
+                found.add(page.stem)
+    return sorted(found)
+
+
+def lesson_text(path: Path, section: str | None) -> str:
+    """The lesson's Markdown without front matter, or one section of it by its anchor."""
+    from lessonkit.course.lessons import read_lesson
+
+    page = read_lesson(path)
+    lines = page.body.splitlines()
+    if section is None:
+        return _readable("\n".join(lines))
+    anchors = {h.anchor: h for h in page.headings}
+    heading = anchors.get(section)
+    if heading is None:
+        import difflib
+
+        close = difflib.get_close_matches(section, list(anchors), n=1)
+        hint = f"did you mean `{close[0]}`?" if close else "sections: " + ", ".join(anchors)
+        raise UsageError(f"no section `{section}` in {page.meta.title} ({hint})")
+    start = heading.line - page.body_line
+    end = next(
+        (h.line - page.body_line for h in page.headings
+         if h.line > heading.line and h.level <= heading.level),
+        len(lines),
+    )  # fmt: skip
+    return _readable("\n".join(lines[start:end]))
+
+
+def _readable(text: str) -> str:
+    """Site-only syntax made readable: admonitions as a bold title, no attribute lists."""
+    out: list[str] = []
+    inside = False  # in an admonition, whose body is indented four spaces
+    for line in text.splitlines():
+        found = _ADMONITION.match(line)
+        if found:
+            out += [f"**{found.group(3) or found.group(2).capitalize()}**", ""]
+            inside = True
+            continue
+        if inside and line.strip() and not line.startswith("    "):
+            inside = False
+        if inside:
+            line = line.removeprefix("    ")
+        line = _ATTRIBUTES.sub("", line)
+        line = _FOOTNOTE.sub(r"[\1]", line)  # rich would print `[^note]` as written
+        out.append(_THEME_FRAGMENT.sub(r"\1)", line))
+    return "\n".join(out)
+
+
+def read_command(
+    slug: str,
+    section: str | None = None,
+    *,
+    no_color: bool = False,
+    stdout: IO[str] | None = None,
+    pager: bool | None = None,
+) -> int:
+    """Show a lesson or one section: rendered on a terminal (paged when long), plain otherwise."""
+    stdout = stdout or sys.stdout
+    text = lesson_text(lesson_path(slug), section)
+    terminal = _isatty(stdout) and os.environ.get("TERM") != "dumb"
+    if not terminal:
+        stdout.write(markup.plain(text) + "\n")
+        return 0
+    from rich.console import Console
+
+    console = Console(file=stdout, no_color=no_color or None, highlight=False)
+    console.width = min(console.width, markup.MEASURE)
+    with console.capture() as captured:
+        console.print(markup.rich(text))
+    rendered = captured.get()
+    height = shutil.get_terminal_size((80, 24)).lines
+    if pager if pager is not None else rendered.count("\n") > height - 1:
+        os.environ.setdefault("LESS", "-FRX")  # less shows the colours and quits at the end
+        with console.pager(styles=True):
+            console.print(markup.rich(text))
+    else:
+        stdout.write(rendered)
+    return 0
+
+
+def _isatty(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -1,0 +1,399 @@
+"""One quiz attempt as a value: the shuffled plan drawn from a seed, the marks given, the summary.
+
+Works on the plain JSON form of a bank (``Bank.model_dump(mode="json")``) and of a
+lesson's metadata (see ``catalog``), so a quiz can show its first question before
+pydantic is imported. Never prints, never reads the clock: ``now`` is an argument.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from lessonkit.course.catalog import LOCAL_SITE
+from lessonkit.grading.responses import choices, to_json
+
+if TYPE_CHECKING:
+    from lessonkit.bank.models import Question
+    from lessonkit.grading.grader import Grade, Response
+
+BankData = Mapping[str, Any]
+LessonData = Mapping[str, Any]
+QuestionData = Mapping[str, Any]
+
+BREADCRUMB = "\u203a"  # the single right-pointing angle quote between lesson and section
+PASS_SLACK = 1e-9  # 0.7 * 10 is 7.000000000000001: a learner on the mark passes
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What an attempt shows, all drawn from ``seed``: question order and each display order.
+
+    ``displays[id]`` lists bank indices in the order they are shown: options for
+    ``single``/``multiple``, items for ``order``, right-hand items for ``match``;
+    empty for other types (see ``responses`` for how input maps back through it).
+    """
+
+    seed: int
+    order: tuple[str, ...]
+    displays: Mapping[str, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One graded answer: the response (JSON form) and the points it earned."""
+
+    response: Any
+    score: float
+    max_score: float
+    correct: bool
+
+
+@dataclass
+class Attempt:
+    """An attempt in progress: the plan, when it started, and the marks so far."""
+
+    slug: str
+    bank: BankData
+    plan: Plan
+    started: datetime
+    marks: dict[str, Mark] = field(default_factory=dict)
+
+    def question(self, question_id: str) -> QuestionData:
+        """The question with this id, in its JSON form."""
+        return _by_id(self.bank)[question_id]
+
+    def remaining(self) -> list[str]:
+        """Ids still to answer, in the order they are shown."""
+        return [q for q in self.plan.order if q not in self.marks]
+
+    def number(self, question_id: str) -> int:
+        """The question's 1-based position in the order shown ("Question 3 of 18")."""
+        return self.plan.order.index(question_id) + 1
+
+    def record(self, question_id: str, mark: Mark) -> None:
+        """Keep the mark for a question; a later answer replaces an earlier one."""
+        if question_id not in self.plan.order:
+            raise KeyError(f"{question_id} is not part of this attempt")
+        self.marks[question_id] = mark
+
+    @property
+    def finished(self) -> bool:
+        return not self.remaining()
+
+
+def plan(bank: BankData, seed: int, order: Sequence[str] | None = None) -> Plan:
+    """Shuffle a bank reproducibly: the same bank and seed always give the same plan.
+
+    ``order`` (from a recorded attempt being resumed) fixes the question order;
+    ids no longer in the bank are dropped and new ones are appended.
+    """
+    questions = bank["questions"]
+    settings = bank.get("shuffle") or {}
+    ids = [q["id"] for q in questions]
+    if order is not None:
+        known = set(ids)
+        kept = [q for q in order if q in known]
+        ids = kept + [q for q in ids if q not in set(kept)]
+    elif settings.get("questions", True):
+        random.Random(seed).shuffle(ids)
+    shuffle_options = bool(settings.get("options", True))
+    displays = {q["id"]: _display(q, seed, shuffle_options) for q in questions}
+    return Plan(seed=seed, order=tuple(ids), displays=displays)
+
+
+def start(slug: str, bank: BankData, seed: int, now: datetime) -> Attempt:
+    """A new attempt on ``bank`` shuffled by ``seed``."""
+    return Attempt(slug=slug, bank=bank, plan=plan(bank, seed), started=now)
+
+
+def resume(
+    slug: str,
+    bank: BankData,
+    *,
+    seed: int,
+    order: Sequence[str],
+    started: datetime,
+    marks: Mapping[str, Mark],
+) -> Attempt:
+    """An attempt rebuilt from history; marks for questions no longer in the bank are dropped."""
+    attempt = Attempt(slug=slug, bank=bank, plan=plan(bank, seed, order), started=started)
+    for question_id, mark in marks.items():
+        if question_id in attempt.plan.order:
+            attempt.record(question_id, mark)
+    return attempt
+
+
+class Grading:
+    """Grades answers to a bank's questions; its pydantic models are built on first use.
+
+    Built lazily so that a quiz shows its first question before pydantic is imported.
+    """
+
+    def __init__(self, bank: Mapping[str, Any], keys: Mapping[str, str] | None = None) -> None:
+        """``keys``: answer-key hashes by question id, when already known (compiled banks)."""
+        self._bank = bank
+        self._keys = keys
+        self._questions: dict[str, Question] | None = None
+
+    def question(self, question_id: str) -> Question:
+        if self._questions is None:
+            from lessonkit.bank.models import Bank
+
+            built = Bank.model_validate(self._bank)  # already validated once: this is quick
+            self._questions = {q.id: q for q in built.questions}
+        return self._questions[question_id]
+
+    def grade(self, question_id: str, response: Response) -> Grade:
+        from lessonkit.grading.grader import grade
+
+        return grade(self.question(question_id), response)
+
+    def key_hash(self, question_id: str) -> str:
+        if self._keys is not None:
+            return self._keys[question_id]
+        from lessonkit.grading.grader import key_hash
+
+        return key_hash(self.question(question_id))
+
+    def key(self, question_id: str) -> Response | None:
+        from lessonkit.grading.grader import answer_key
+
+        return answer_key(self.question(question_id))
+
+
+def grade_all(slug: str, bank: BankData, given: Mapping[str, Response]) -> Attempt:
+    """An attempt in bank order with every given response graded (for `--answers`).
+
+    Displays are the bank's own order, as numbers in an answers file refer to it.
+    """
+    grading = Grading(bank)
+    ids = tuple(str(q["id"]) for q in bank["questions"])
+    displays = {q["id"]: tuple(range(choices(q))) for q in bank["questions"]}
+    attempt = Attempt(slug, bank, Plan(0, ids, displays), datetime.fromtimestamp(0, UTC))
+    for question_id, response in given.items():
+        grade = grading.grade(question_id, response)
+        attempt.record(
+            question_id, Mark(to_json(response), grade.score, grade.max_score, grade.correct)
+        )
+    return attempt
+
+
+def _display(question: QuestionData, seed: int, shuffle_options: bool) -> tuple[int, ...]:
+    kind = question["type"]
+    shown = list(range(choices(question)))
+    if not shown:
+        return ()
+    # A string seed per question keeps each display independent of the question order,
+    # so resuming with a recorded order shows every question exactly as before.
+    rng = random.Random(f"{seed}/{question['id']}")
+    if kind == "order":
+        rng.shuffle(shown)
+        if shown == sorted(shown):  # items as written are the answer: never show that
+            shown = shown[1:] + shown[:1]
+    elif question.get("shuffle", None) is not False and (
+        shuffle_options or question.get("shuffle") is True
+    ):
+        rng.shuffle(shown)
+        pairs = len(question.get("pairs") or ())
+        if kind == "match" and pairs > 1 and shown[:pairs] == list(range(pairs)):
+            shown = shown[1:] + shown[:1]  # `1a 2b 3c…` would be right: never show that
+    return tuple(shown)
+
+
+def _by_id(bank: BankData) -> dict[str, QuestionData]:
+    return {q["id"]: q for q in bank["questions"]}
+
+
+# --- the summary -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Section:
+    """Where to re-read: lesson title, section title and the address of that section."""
+
+    lesson_title: str
+    title: str
+    url: str | None
+    read: str | None = None  # `lessonkit read SLUG ANCHOR`: the section offline, anywhere
+
+    def __str__(self) -> str:
+        return f"{self.lesson_title} {BREADCRUMB} {self.title}"
+
+
+@dataclass(frozen=True)
+class InsightScore:
+    """Points earned on the questions testing one of the lesson's insights."""
+
+    number: int
+    text: str
+    score: float
+    max_score: float
+    questions: int
+
+
+@dataclass(frozen=True)
+class Missed:
+    """A question not answered fully right, and where to re-read for it."""
+
+    question_id: str
+    number: int
+    prompt: str
+    score: float
+    max_score: float
+    section: Section
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The result of a whole attempt."""
+
+    score: float
+    max_score: float
+    pass_mark: float
+    passed: bool
+    insights: tuple[InsightScore, ...]
+    missed: tuple[Missed, ...]
+
+
+def section(bank: BankData, lesson: LessonData | None, anchor: str) -> Section:
+    """Where the section ``anchor`` of the bank's lesson is, as far as we know it."""
+    if lesson is None:
+        return Section(str(bank["title"]), anchor, None)
+    found = lesson.get("sections", {}).get(anchor)
+    read = f"lessonkit read {lesson.get('slug') or bank['lesson']}"
+    if found is None:  # the validator reports a missing anchor; still point at the lesson
+        return Section(str(lesson["title"]), anchor, lesson.get("url"), read)
+    return Section(str(lesson["title"]), str(found["title"]), found.get("url"), f"{read} {anchor}")
+
+
+def summarise(attempt: Attempt, lesson: LessonData | None) -> Summary:
+    """Totals, pass or fail, per-insight points and the questions missed (unanswered count 0)."""
+    texts = lesson.get("insights", []) if lesson else []
+    by_insight: dict[int, InsightScore] = {}
+    missed: list[Missed] = []
+    for question_id in attempt.plan.order:
+        question = attempt.question(question_id)
+        mark = attempt.marks.get(question_id)
+        points = float(question.get("points", 1))
+        score = mark.score if mark else 0.0
+        number = int(question["insight"])
+        text = texts[number - 1] if 0 < number <= len(texts) else f"Insight {number}"
+        was = by_insight.get(number, InsightScore(number, text, 0.0, 0.0, 0))
+        by_insight[number] = InsightScore(
+            number, text, was.score + score, was.max_score + points, was.questions + 1
+        )
+        if mark is None or not mark.correct:
+            where = section(attempt.bank, lesson, str(question["section"]))
+            missed.append(
+                Missed(
+                    question_id,
+                    attempt.number(question_id),
+                    str(question["prompt"]),
+                    score,
+                    points,
+                    where,
+                )
+            )
+    scores = tuple(by_insight[n] for n in sorted(by_insight))
+    score = sum(s.score for s in scores)
+    max_score = sum(s.max_score for s in scores)
+    pass_mark = float(attempt.bank["pass_mark"])
+    passed = score + PASS_SLACK >= pass_mark * max_score
+    return Summary(score, max_score, pass_mark, passed, scores, tuple(missed))
+
+
+def report(attempt: Attempt, result: Summary) -> dict[str, Any]:
+    """The machine-readable result of an attempt (`--json`); unanswered questions score 0."""
+    rows = []
+    for question_id in attempt.plan.order:
+        mark = attempt.marks.get(question_id)
+        points = float(attempt.question(question_id).get("points", 1))
+        rows.append(
+            {
+                "id": question_id,
+                "response": mark.response if mark else None,
+                "score": mark.score if mark else 0.0,
+                "max_score": points,
+                "correct": bool(mark and mark.correct),
+            }
+        )
+    return {
+        "quiz": attempt.slug,
+        "score": result.score,
+        "max_score": result.max_score,
+        "pass_mark": result.pass_mark,
+        "passed": result.passed,
+        "questions": rows,
+    }
+
+
+# --- the summary in words ------------------------------------------------------
+
+TICK, CROSS = "\u2713", "\u2717"  # ✓ ✗: pass and fail never rest on colour alone
+LOCAL_NOTE = "local site: `make serve` in the course folder"
+
+
+def _num(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def points(score: float, max_score: float) -> str:
+    """`1.5 of 2 points`: at most two decimals, no trailing zeros."""
+    return f"{_num(score)} of {_num(max_score)} point{'' if max_score == 1 else 's'}"
+
+
+def percent(share: float) -> str:
+    """`0.7` as `70%`."""
+    return f"{share * 100:.0f}%"
+
+
+def link(where: Section) -> str:
+    """The published page of a section, else the command that shows it in the terminal.
+
+    A URL on the local preview site (no `site_url` set) would need `make serve` running,
+    which a learner who ran `pip install` does not have.
+    """
+    if where.url and not where.url.startswith(LOCAL_SITE):
+        return where.url
+    return where.read or where.url or ""
+
+
+MISSED_SHOWN = 8  # missed questions listed: even wrapped once each, the summary fits 80x24
+
+
+def summary_lines(title: str, slug: str, result: Summary) -> list[tuple[str, str]]:
+    """The summary as (kind, line) pairs, each line short; score and verdict come last.
+
+    ``kind`` is `title`, `missed`, `insight`, `next`, `score` or `verdict`, for styling.
+    Missed questions are one line each with the command that shows their section.
+    """
+    lines = [("title", f"Summary: {title}")]
+    if result.missed:
+        lines.append(("next", f"Missed ({len(result.missed)}); "
+                              f"`lessonkit review {slug}` asks them again:"))  # fmt: skip
+        for m in result.missed[:MISSED_SHOWN]:
+            where = m.section.read or str(m.section)
+            lines.append(("missed", f"  {CROSS} Q{m.number}  {_num(m.score)}/{_num(m.max_score)}"
+                                    f"  {where}"))  # fmt: skip
+        if len(result.missed) > MISSED_SHOWN:
+            more = len(result.missed) - MISSED_SHOWN
+            lines.append(("missed", f"  \u2026 and {more} more: `lessonkit history {slug}`"))
+    for i in result.insights:
+        lines.append(("insight", f"Insight {i.number}: {_num(i.score)}/{_num(i.max_score)}"
+                                 f"  {i.text}"))  # fmt: skip
+    if not result.missed:
+        lines.append(("next", next_step(slug)))
+    share = result.score / result.max_score if result.max_score else 0.0
+    verdict = f"{TICK} Passed" if result.passed else f"{CROSS} Not passed"
+    lines.append(("score", f"Score: {points(result.score, result.max_score)} ({percent(share)})"))
+    lines.append(("verdict", f"{verdict} (pass mark {percent(result.pass_mark)})"))
+    return lines
+
+
+def next_step(slug: str) -> str:
+    """What to do after a quiz."""
+    return f"Next: `lessonkit review {slug}` asks again what you missed, when it is due."
