@@ -33,10 +33,11 @@ node_modules/.package-lock.json: package.json package-lock.json
 	else echo "npm not found: accessibility tests will be skipped"; fi
 
 # The pre-commit hooks run a subset of these same commands (tests/test_hooks.py keeps them so).
-test: $(STAMP) node_modules/.package-lock.json ## Run every check: ruff, ruff format, mypy --strict, validate, pytest
+test: $(STAMP) node_modules/.package-lock.json ## Run every check: ruff, ruff format, mypy --strict, layers, validate, pytest
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy --strict src
+	$(VENV)/bin/lint-imports --no-cache --no-logo
 	$(VENV)/bin/lessonkit validate
 	$(PY) -m pytest
 
