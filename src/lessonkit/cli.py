@@ -350,16 +350,19 @@ def _add_list(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 def _export(args: argparse.Namespace) -> int:
     from lessonkit.export import SUFFIXES, convert
-    from lessonkit.export.common import summary
+    from lessonkit.export.common import NO_LINKS, summary
     from lessonkit.export.sources import gather, is_plan
 
     sources = gather(args.target)
     exports = [(source, convert(source, args.to)) for source in sources]
+    unlinked = [s for s in sources if s.lesson is not None and not s.links]
     for source, export in exports:
         for loss in export.losses:
             print(f"{source.slug}: {loss}", file=sys.stderr)
+        if source in unlinked:
+            print(f"{source.slug}: {NO_LINKS}", file=sys.stderr)
     print(summary([export for _, export in exports]), file=sys.stderr)
-    if args.strict and any(export.losses for _, export in exports):
+    if args.strict and (unlinked or any(export.losses for _, export in exports)):
         print("lessonkit: nothing written (--strict and some questions lost something)",
               file=sys.stderr)  # fmt: skip
         return EXIT_PROBLEMS
