@@ -494,3 +494,24 @@ def test_a_plan_is_found_in_every_course_quiz_looks_in(
     monkeypatch.setenv("LESSONKIT_HOME", str(elsewhere / "home"))
     assert is_plan("test-plan", cwd=elsewhere)
     assert [s.slug for s in gather("test-plan", cwd=elsewhere)] == ["lesson-one"]
+
+
+# Words of README's loss table that stand for each kind of loss an exporter reports.
+_README_WORDS = {"hint": "hints", "patterns": "patterns", "case_sensitive": "case_sensitive",
+                 "type `order`": "`order`", "points": "points", "Markdown formatting": "Markdown",
+                 "distractors": "distractors", "scoring": "scoring", "multiline": "multiline"}  # fmt: skip
+
+
+@pytest.mark.parametrize(("to", "row"), [("qti", "Canvas (QTI 1.2)"), ("moodle", "Moodle XML"),
+                                         ("gift", "GIFT")])  # fmt: skip
+def test_readmes_loss_table_names_every_loss_the_command_reports(to: str, row: str) -> None:
+    table = {line.split("|")[1].strip(): line.split("|")[2]
+             for line in (REPO / "README.md").read_text().splitlines() if line.startswith("| ")}  # fmt: skip
+    sources = [every_type(), _with("ex-multiple", scoring="all_or_nothing"),
+               _with("ex-text", multiline=True)]  # fmt: skip
+    kinds = {loss.what.split(":")[0] for s in sources for loss in convert(s, to).losses}
+    for kind in kinds:
+        word = next(w for k, w in _README_WORDS.items() if kind.startswith(k))
+        assert word in table[row], f"README's {row} row does not mention {kind!r}"
+    if to == "moodle":
+        assert "plugin" in table[row]  # stock Moodle needs qtype_ordering for `order`
