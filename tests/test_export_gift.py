@@ -78,7 +78,10 @@ def check(question: Question, parsed: Any, source: Source) -> None:
             question.relative_tolerance or 0) * abs(question.answer)))  # fmt: skip
     elif isinstance(question, TextQuestion):
         assert kind == "ShortSet"
-        assert [unescape(a.answer) for a in answers.answers] == question.accept
+        # Moodle reads `*` in a short answer as a wildcard, so a literal star is written `\*`.
+        assert [unescape(a.answer) for a in answers.answers] == [
+            a.replace("*", "\\*") for a in question.accept
+        ]
     else:
         assert isinstance(question, MatchQuestion)
         assert kind == "MatchingSet"
@@ -178,6 +181,6 @@ def test_every_block_splits_as_moodle_splits_it(make: Callable[[], Source]) -> N
                 for o in question.options
             ]
         if isinstance(question, TextQuestion):
-            assert read["answers"] == [("=", a, "") for a in question.accept]
+            assert read["answers"] == [("=", a.replace("*", "\\*"), "") for a in question.accept]
         if isinstance(question, MatchQuestion):
             assert read["answers"] == [("=", f"{p.left} -> {p.right}", "") for p in question.pairs]

@@ -130,3 +130,39 @@ def test_a_learner_install_has_no_mkdocs_and_reads_a_section(
     assert "Question 1 of" in quiz.stdout
     # The packaged bank came compiled in the wheel: nothing was compiled into the cache.
     assert not list((tmp_path / "home" / "cache").glob("banks/*.json"))
+
+
+@pytest.fixture(scope="module")
+def export_venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv with `pip install "lessonkit[export]"` from the wheel, as the README says."""
+    venv = tmp_path_factory.mktemp("exporter") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet",
+         "--disable-pip-version-check", f"{wheel}[export]"],
+        check=True, capture_output=True, timeout=600,
+    )  # fmt: skip
+    return venv
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("to", ["anki", "moodle"])
+def test_an_installed_lessonkit_exports_from_any_folder(
+    export_venv: Path, tmp_path: Path, to: str
+) -> None:
+    env = {**os.environ, "LESSONKIT_HOME": str(tmp_path / "home")}
+    env.pop("PYTHONPATH", None)
+    env.pop("SITE_URL", None)
+    lessonkit = str(export_venv / "bin" / "lessonkit")
+    done = subprocess.run([lessonkit, "export", "gpu-vs-tpu", "--to", to],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stdout.startswith(f"wrote gpu-vs-tpu.{'apkg' if to == 'anki' else 'moodle.xml'}")
+    plan = subprocess.run([lessonkit, "export", "ai-hardware-fundamentals", "--to", to, "--out", "decks"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert plan.returncode == 0, plan.stderr
+    assert sorted(p.name for p in (tmp_path / "decks").iterdir()) == sorted(
+        f"{slug}.{'apkg' if to == 'anki' else 'moodle.xml'}"
+        for slug in ("gpu-vs-tpu", "rooflines-and-serving")
+    )

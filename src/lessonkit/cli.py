@@ -350,16 +350,19 @@ def _add_list(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 def _export(args: argparse.Namespace) -> int:
     from lessonkit.export import SUFFIXES, convert
-    from lessonkit.export.common import summary
+    from lessonkit.export.common import NO_LINKS, summary
     from lessonkit.export.sources import gather, is_plan
 
     sources = gather(args.target)
     exports = [(source, convert(source, args.to)) for source in sources]
+    unlinked = [s for s in sources if s.lesson is not None and not s.links]
     for source, export in exports:
         for loss in export.losses:
             print(f"{source.slug}: {loss}", file=sys.stderr)
+        if source in unlinked:
+            print(f"{source.slug}: {NO_LINKS}", file=sys.stderr)
     print(summary([export for _, export in exports]), file=sys.stderr)
-    if args.strict and any(export.losses for _, export in exports):
+    if args.strict and (unlinked or any(export.losses for _, export in exports)):
         print("lessonkit: nothing written (--strict and some questions lost something)",
               file=sys.stderr)  # fmt: skip
         return EXIT_PROBLEMS
@@ -402,6 +405,63 @@ def _add_export(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser.set_defaults(handler=_export)
 
 
+# --- import (Moodle XML, GIFT, QTI, mkdocs-quiz; logic in imports/) --------------------------
+
+
+def _import(args: argparse.Namespace) -> int:
+    import datetime as dt
+
+    from lessonkit.errors import display_path
+    from lessonkit.imports import read
+    from lessonkit.imports.bankfile import place, write
+
+    root = _course_root()
+    imported = read(Path(args.file), args.source_format)
+    placed = place(root, imported, slug=args.slug, plan=args.plan, today=dt.date.today(),
+                   replace=args.replace)  # fmt: skip
+    for loss in placed.losses:
+        print(loss, file=sys.stderr)
+    count, lossy = placed.questions, len({(x.source, x.question) for x in placed.losses})
+    lost = f"{lossy} with losses or left out" if lossy else "nothing lost"
+    print(f"{count} question{'' if count == 1 else 's'} imported; {lost}", file=sys.stderr)
+    if args.strict and placed.losses:
+        print("lessonkit: nothing written (--strict and some questions lost something)",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_PROBLEMS
+    if not count:
+        print(f"lessonkit: nothing written: no question of {args.file} could be imported",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_PROBLEMS
+    write(placed.changes)
+    for change in placed.changes:
+        print(f"{'created' if change.created else 'updated'} {display_path(change.path)}")
+    print(f"next: `lessonkit validate`, then `lessonkit quiz {placed.slug}`")
+    return EXIT_OK
+
+
+def _add_import(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from lessonkit.imports import FORMATS
+
+    parser = commands.add_parser(
+        "import",
+        help="import a bank from Moodle XML, GIFT, Canvas QTI or mkdocs-quiz",
+        description="Turn FILE into quizzes/SLUG.yml in this course, with a lesson stub when "
+        "the lesson does not exist yet. Question ids come from the source's own ids or names, "
+        "so importing the same file again gives the same ids. What the bank format cannot "
+        "hold is listed per question on stderr.",
+    )
+    parser.add_argument("file", metavar="FILE", help="the exported file (.xml, .txt, .zip, .md)")
+    parser.add_argument("--from", dest="source_format", required=True, choices=FORMATS,
+                        help="the file's format (qti: a Canvas or text2qti export)")  # fmt: skip
+    parser.add_argument("--slug", help="the bank's slug (default: from the file name)")
+    parser.add_argument("--plan", help="the plan a new lesson stub joins (default: the only one)")
+    parser.add_argument("--replace", action="store_true", help="import over an existing bank")
+    parser.add_argument(
+        "--strict", action="store_true", help="exit 1 and write nothing if anything is lost"
+    )
+    parser.set_defaults(handler=_import)
+
+
 # --- the parser ------------------------------------------------------------------
 
 # Each part of the CLI registers its subcommands here; the order is the order in --help.
@@ -418,6 +478,7 @@ REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]],
     _add_report,
     _add_diff,
     _add_export,
+    _add_import,
 ]
 
 

@@ -45,10 +45,11 @@ class Source:
     bank: Bank
     lesson: Mapping[str, Any] | None
     modified: int
+    links: bool = True  # False: the site's address is unknown, so no lesson links
 
     def section_url(self, question: Question) -> str | None:
         """The address of the lesson heading to re-read after a miss, when known."""
-        if self.lesson is None:
+        if self.lesson is None or not self.links:
             return None
         section = self.lesson.get("sections", {}).get(question.section)
         return str(section["url"]) if section else f"{self.lesson['url']}#{question.section}"
@@ -136,6 +137,12 @@ def number(value: float) -> str:
     """A number as a person writes it: `2`, not `2.0`; no exponent for ordinary values."""
     text = repr(float(value))
     return text[:-2] if text.endswith(".0") else text
+
+
+NO_LINKS = (
+    "Re-read links to the lesson left out: the site's address is unknown (set SITE_URL, or "
+    "site_url in mkdocs.yml, to the published site)"
+)
 
 
 def summary(exports: Sequence[Export]) -> str:

@@ -129,7 +129,8 @@ def _answers(question: Question) -> list[str]:
         margin = question.allowed_error()
         return [f"#{number(question.answer)}:{number(margin)}"]
     if isinstance(question, TextQuestion):
-        return [f"={escape(a)}" for a in question.accept]
+        # `*` is a wildcard in Moodle's short answers; `\*` is a literal star.
+        return ["=" + escape(a).replace("*", "\\*") for a in question.accept]
     assert isinstance(question, MatchQuestion)
     arrow = "→"  # a side holding `->` would split the pair in the wrong place
     return [f"={escape(p.left.replace('->', arrow))} -> {escape(p.right.replace('->', arrow))}"

@@ -2,8 +2,9 @@
 
 `multiple` becomes `multichoice` with fractions +1/n for each right option and
 -1/n for each wrong one; Moodle floors the total at 0, which is lessonkit's own
-partial-credit rule. `order` becomes the `ordering` type (in Moodle's core in recent
-releases, a plugin before) graded by neighbouring pairs, as lessonkit grades it.
+partial-credit rule. `order` becomes the `ordering` type graded by neighbouring pairs, as
+lessonkit grades it; a stock Moodle without the Ordering question type (qtype_ordering, a
+plugin) refuses those questions on import, so each is reported.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ from lessonkit.bank.models import (
 from lessonkit.export.common import Export, Loss, Source, html_text, number
 
 _AUTO = {"fraction": "100", "format": "moodle_auto_format"}
+ORDERING_LOSS = (
+    "type `order`: needs Moodle's Ordering question type (qtype_ordering, a plugin); "
+    "a Moodle without it refuses this question"
+)
 MOODLE_TYPES = {
     "single": "multichoice",
     "multiple": "multichoice",
@@ -141,6 +146,7 @@ def _body(element: ET.Element, source: Source, question: Question) -> list[Loss]
         if question.multiline:
             losses.append(Loss(question.id, "multiline: Moodle short answers are one line"))
     elif isinstance(question, OrderQuestion):
+        losses.append(Loss(question.id, ORDERING_LOSS))
         ET.SubElement(element, "layouttype").text = "VERTICAL"
         ET.SubElement(element, "selecttype").text = "ALL"
         ET.SubElement(element, "selectcount").text = "0"
