@@ -44,6 +44,7 @@ from lessonkit.bank.models import (
     TextQuestion,
     TrueFalseQuestion,
 )
+from lessonkit.grading.numbers import PERCENT_UNITS, number_text
 
 Response = int | frozenset[int] | bool | float | str | tuple[int, ...]
 
@@ -69,7 +70,10 @@ def grade(question: Question, response: Response) -> Grade:
             raise TypeError(f"a true_false response is a bool, not {type(response).__name__}")
         return _full_or_nothing(question.points, response == question.answer)
     if isinstance(question, NumericQuestion):
-        return _full_or_nothing(question.points, _number_right(question, _number(response)))
+        value = _number(response)
+        right = _number_right(question, value)
+        notes = () if right else _number_notes(question, value)
+        return Grade(question.points if right else 0.0, question.points, right, notes)
     if isinstance(question, TextQuestion):
         if not isinstance(response, str):
             raise TypeError(f"a text response is a str, not {type(response).__name__}")
@@ -266,6 +270,15 @@ def _number_right(question: NumericQuestion, value: float) -> bool:
     # A few units in the last place absorb binary rounding: 0.4 - 0.3 is not quite 0.1.
     slack = 4 * math.ulp(max(abs(answer), abs(value)))
     return abs(value - answer) <= allowed + slack
+
+
+def _number_notes(question: NumericQuestion, value: float) -> tuple[str, ...]:
+    """A hint for a wrong number that looks like a share where a percentage was asked for."""
+    if question.unit not in PERCENT_UNITS or not 0 < abs(value) < 1 <= abs(question.answer):
+        return ()
+    share = number_text(value)
+    percent = number_text(float(f"{value * 100:.12g}"))
+    return (f"The unit is %: your {share} means {share} %. A share of {share} is {percent} %.",)
 
 
 def _permutation(response: Response, count: int) -> tuple[int, ...]:
