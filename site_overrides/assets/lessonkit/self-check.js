@@ -14,6 +14,10 @@
   var EXPONENT = /^(.+?)e([-+]?[0-9]+)$/;
   var SPACES = /[\s\x1c-\x1f\x85]+/;
   var LINES = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
+  var END_PUNCTUATION = /[.!?,;:\u2026 ]+$/;
+  var QUOTES = { "\"": "\"", "'": "'", "`": "`", "\u201c": "\u201d", "\u2018": "\u2019", "\u00ab": "\u00bb" };
+  var ARTICLE = /^(?:the|an|a) (?=\S)/i;
+  var BOTH = /^(.+?) ?\((.+)\)$/;
   var BATCH = 4; // questions shown at a time
 
   // --- grading: the same rules as grader.py and numbers.py -----------------
@@ -234,16 +238,43 @@
     return found.join("\n");
   }
 
-  function textRight(key, text) {
+  // Normalised text without what frames an answer: end punctuation, quotes, an article.
+  function bare(text) {
+    var kept = text;
+    text = text.replace(END_PUNCTUATION, "");
+    if (text.length > 1 && QUOTES[text[0]] === text[text.length - 1]) {
+      text = text.slice(1, -1).trim().replace(END_PUNCTUATION, "");
+    }
+    text = text.replace(ARTICLE, "");
+    return text || kept; // an answer that is only punctuation stays what it is
+  }
+
+  function formRight(key, text) {
     var cs = !!key.case_sensitive;
-    var form = key.multiline ? lines : normalise;
-    var typed = form(text, cs);
-    var spaced = form(text, true);
+    var typed = bare(normalise(text, cs));
+    var spaced = normalise(text, true);
+    var forms = [spaced, bare(spaced)];
     return key.accept.some(function (answer) {
-      return form(answer, cs) === typed;
+      return bare(normalise(answer, cs)) === typed;
     }) || key.patterns.some(function (pattern) {
-      return fullmatch(pattern, spaced, cs);
+      return forms.some(function (form) { return fullmatch(pattern, form, cs); });
     });
+  }
+
+  // As grader.text_right: see its docstring for what is normalised and what is not.
+  function textRight(key, text) {
+    if (key.multiline) {
+      var typed = lines(text, !!key.case_sensitive);
+      var spaced = lines(text, true);
+      return key.accept.some(function (answer) {
+        return lines(answer, !!key.case_sensitive) === typed;
+      }) || key.patterns.some(function (pattern) {
+        return fullmatch(pattern, spaced, !!key.case_sensitive);
+      });
+    }
+    if (formRight(key, text)) return true;
+    var both = BOTH.exec(bare(normalise(text, true)));
+    return !!both && formRight(key, both[1]) && formRight(key, both[2]);
   }
 
   // The share of the points a number earns; what to tell the reader goes into `said`.

@@ -257,6 +257,11 @@ class NumericQuestion(QuestionBase):
 class TextQuestion(QuestionBase):
     """Free text, compared after Unicode (NFKC), case and whitespace normalisation.
 
+    A single-line answer is also right with sentence punctuation at its end (`XLA.`),
+    in quotes, after a leading `the`, `a` or `an`, and as two accepted forms written
+    `XLA (Accelerated Linear Algebra)`. Extra words are not ignored: accept
+    `XLA compiler` yourself, or write a pattern, if it should count.
+
     With `multiline: true` the answer is several lines (e.g. a program's output), typed
     line by line and compared line by line; blank lines before and after are ignored.
     """
