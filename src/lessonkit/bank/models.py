@@ -247,6 +247,16 @@ class NumericQuestion(QuestionBase):
         description="Unit shown to and accepted from the learner.",
     )
     decimal_mark: DecimalMark | None = Field(None, description=DECIMAL_MARK_DESCRIPTION)
+    bound: Literal["maximum", "minimum"] | None = Field(
+        None,
+        description=(
+            "The answer is a whole-number limit. `maximum`: the largest whole number that "
+            "works (how many sequences fit), so any larger one is wrong; `minimum`: the "
+            "smallest that suffices (how many chips are needed), so any smaller one is wrong. "
+            "`lessonkit validate` checks that the answer is whole and that the tolerances "
+            "accept no whole number past it."
+        ),
+    )
 
     def allowed_error(self) -> float:
         """How far from `answer` a response may be and still be right: the larger of the
