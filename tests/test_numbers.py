@@ -3,6 +3,8 @@ ambiguity, settled by the question's declared convention."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from lessonkit.grading.numbers import (
@@ -89,13 +91,13 @@ REFUSED: list[tuple[str, DecimalMark, str]] = [
         "1,000",
         "either",
         "`1,000` could be 1000 (with `,` grouping thousands) or 1 (with a decimal `,`). "
-        "Type `1000` or `1.000`.",
+        "Type `1000` or `1`.",
     ),
     (
         "12.345",
         "either",
         "`12.345` could be 12345 (with `.` grouping thousands) or 12.345 (with a decimal "
-        "`.`). Type `12345` or `12.345`.",
+        "`.`). Type `12345` or `12.3450`.",
     ),
     (
         "1,2,3",
@@ -182,3 +184,14 @@ def test_a_bank_decimal_mark_is_each_numeric_question_s_unless_it_sets_its_own()
     )
     marks = [q.model_dump().get("decimal_mark") for q in bank.questions]
     assert marks == ["comma", "point", None]
+
+
+@pytest.mark.parametrize("typed", ["1,000", "1.000", "12.345", "1,500", "999.990", "-100,250"])
+def test_what_an_ambiguous_number_asks_for_can_only_mean_one_thing(typed: str) -> None:
+    with pytest.raises(NumberError) as caught:
+        read_number(typed, decimal_mark="either")
+    thousands, decimals = re.findall(r"`([^`]*)`", str(caught.value))[-2:]
+    sign = -1 if typed.startswith("-") else 1
+    digits = typed.lstrip("-")
+    assert read_number(thousands, decimal_mark="either") == sign * float(re.sub("[.,]", "", digits))
+    assert read_number(decimals, decimal_mark="either") == sign * float(digits.replace(",", "."))

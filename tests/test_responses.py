@@ -137,7 +137,7 @@ REFUSED: list[tuple[dict[str, Any], str, str]] = [
         {**BARE_NUMERIC, "decimal_mark": "either"},
         "1,000",
         "`1,000` could be 1000 (with `,` grouping thousands) or 1 (with a decimal `,`). "
-        "Type `1000` or `1.000`.",
+        "Type `1000` or `1`.",
     ),
     (
         NUMERIC,

@@ -73,7 +73,7 @@
 
   // The mark that separates the decimals, or null when every mark groups digits; a
   // lone `,` or `.` before three digits is read by the question's convention.
-  function decimalMark(groups, marks, shown, convention) {
+  function decimalMark(groups, marks, shown, convention, sign) {
     var last = marks[marks.length - 1];
     if (!marks.length || ".,".indexOf(last) < 0) return null;
     if (marks.indexOf(last) !== marks.length - 1) return { mark: null };
@@ -84,11 +84,14 @@
     }
     var reads = { point: ".", comma: "," }[convention];
     if (!reads) {
-      var number = groups[0] + groups[1];
-      var fraction = (groups[0] + "." + groups[1]).replace(/0+$/, "").replace(/\.$/, "");
+      var number = sign + groups[0] + groups[1];
+      var fraction = (sign + groups[0] + "." + groups[1]).replace(/0+$/, "").replace(/\.$/, "");
+      // Written so that it cannot be read as thousands: 12.3450, 1.5, 1.
+      var plain = fraction.split(".")[1] && fraction.split(".")[1].length === 3
+        ? fraction + "0" : fraction;
       return fail(quoted(shown) + " could be " + number + " (with " + quoted(last) +
         " grouping thousands) or " + fraction + " (with a decimal " + quoted(last) +
-        "). Type " + quoted(number) + " or " + quoted(groups[0] + "." + groups[1]) + ".");
+        "). Type " + quoted(number) + " or " + quoted(plain) + ".");
     }
     return { mark: last === reads ? last : null };
   }
@@ -120,7 +123,7 @@
   }
 
   // `body` as parseFloat reads it, or {error}.
-  function numberDigits(body, shown, unit, convention) {
+  function numberDigits(body, shown, unit, convention, sign) {
     var exponent = "";
     var found = EXPONENT.exec(body);
     if (found && /^[0-9.,]+$/.test(found[1])) {
@@ -142,7 +145,7 @@
         groups.push("");
       }
     }
-    var decimal = decimalMark(groups, marks, shown, convention);
+    var decimal = decimalMark(groups, marks, shown, convention, sign);
     if (decimal && decimal.error) return decimal;
     var mark = decimal ? decimal.mark : null;
     var whole = groups;
@@ -179,7 +182,7 @@
       sign = body[0] === "-" ? "-" : "";
       body = body.slice(1).trimStart();
     }
-    var found = numberDigits(body, shown, unit, convention || "point");
+    var found = numberDigits(body, shown, unit, convention || "point", sign);
     if (found.error) return found;
     var value = parseFloat(sign + found.digits);
     if (!isFinite(value)) return fail(quoted(shown) + " is too large. Type an ordinary finite number.");

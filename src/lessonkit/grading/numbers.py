@@ -83,7 +83,7 @@ def read_number(text: str, unit: str | None = None, decimal_mark: DecimalMark = 
     sign = ""
     if body[:1] in ("-", "+"):
         sign, body = body[0].replace("+", ""), body[1:].lstrip()
-    digits = _digits(body, shown, unit, decimal_mark)
+    digits = _digits(body, shown, unit, decimal_mark, sign)
     value = float(sign + digits)
     if not math.isfinite(value):
         raise NumberError(f"`{shown}` is too large. Type an ordinary finite number.")
@@ -133,7 +133,7 @@ def _without_unit(typed: str, unit: str | None) -> str:
     return typed
 
 
-def _digits(body: str, shown: str, unit: str | None, mark: DecimalMark) -> str:
+def _digits(body: str, shown: str, unit: str | None, mark: DecimalMark, sign: str) -> str:
     """``body`` as Python's float() reads it: digits, at most one point, an exponent."""
     exponent = ""
     found = _EXPONENT.match(body)
@@ -152,7 +152,7 @@ def _digits(body: str, shown: str, unit: str | None, mark: DecimalMark) -> str:
         else:
             marks.append(char)
             groups.append("")
-    decimal = _decimal_mark(groups, marks, shown, mark)
+    decimal = _decimal_mark(groups, marks, shown, mark, sign)
     if decimal is not None:
         whole, fraction = groups[:-1], groups[-1]
         marks = marks[:-1]
@@ -168,7 +168,7 @@ def _digits(body: str, shown: str, unit: str | None, mark: DecimalMark) -> str:
 
 
 def _decimal_mark(
-    groups: list[str], marks: list[str], shown: str, convention: DecimalMark
+    groups: list[str], marks: list[str], shown: str, convention: DecimalMark, sign: str
 ) -> str | None:
     """The mark that separates the decimals (the last one), or None when all group digits."""
     if not marks or marks[-1] not in ".,":
@@ -182,11 +182,13 @@ def _decimal_mark(
         return last  # `2,5`, `0,125`, `1.25`: no thousands group looks like that
     reads = {"point": ".", "comma": ","}.get(convention)
     if reads is None:
-        number = groups[0] + groups[1]
-        fraction = f"{groups[0]}.{groups[1]}".rstrip("0").rstrip(".")
+        number = sign + groups[0] + groups[1]
+        fraction = f"{sign}{groups[0]}.{groups[1]}".rstrip("0").rstrip(".")
+        # Written so that it cannot be read as thousands: `12.3450`, `1.5`, `1`.
+        plain = fraction + "0" if len(fraction.partition(".")[2]) == 3 else fraction
         raise NumberError(
             f"`{shown}` could be {number} (with `{last}` grouping thousands) or {fraction} "
-            f"(with a decimal `{last}`). Type `{number}` or `{groups[0]}.{groups[1]}`."
+            f"(with a decimal `{last}`). Type `{number}` or `{plain}`."
         )
     return last if last == reads else None
 
