@@ -19,6 +19,7 @@ from lessonkit.bank import yamldoc
 from lessonkit.bank.models import NumericQuestion, Question, TextQuestion
 from lessonkit.course.course import Course
 from lessonkit.errors import Problem
+from lessonkit.grading.grader import grade
 
 # An answer looks rounded from a longer value when it has this many significant digits,
 # or this many decimal places (with two significant digits: 0.001 is exact, 0.083 not).
@@ -81,9 +82,8 @@ def advice(document: yamldoc.Document, index: int, question: Question) -> list[P
 
 
 def _accepts(question: NumericQuestion, value: float) -> bool:
-    """Whether the grader accepts ``value`` (the same slack for binary rounding)."""
-    slack = 4 * math.ulp(max(abs(question.answer), abs(value)))
-    return abs(value - question.answer) <= question.allowed_error() + slack
+    """Whether the grader marks ``value`` right: the same rule learners meet."""
+    return grade(question, value).correct
 
 
 def _tolerance_key(question: NumericQuestion) -> str:
