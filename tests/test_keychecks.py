@@ -45,8 +45,8 @@ def test_a_maximum_count_that_accepts_one_more_is_a_problem(make_course: MakeCou
     extra = numeric("    answer: 92\n    tolerance: 1\n    bound: maximum\n")
     assert problems(make_course, extra) == [
         f"quizzes/lesson-one.yml:{FIRST + 1}:16: questions[10].tolerance 1 accepts 93 "
-        "sequences, more than the maximum 92 that `bound: maximum` allows (set `tolerance` "
-        "so that it accepts less than one whole number either side, e.g. `tolerance: 0`)"
+        "sequences, more than the maximum 92 that `bound: maximum` allows (make `tolerance` "
+        "less than 1, e.g. `tolerance: 0`, so that 93 does not count)"
     ]
 
 
@@ -56,9 +56,9 @@ def test_a_minimum_with_a_relative_tolerance_that_accepts_one_fewer(
     extra = numeric("    answer: 40\n    relative_tolerance: 0.05\n    bound: minimum\n")
     assert problems(make_course, extra) == [
         f"quizzes/lesson-one.yml:{FIRST + 1}:25: questions[10].relative_tolerance 0.05 "
-        "accepts 39 sequences, fewer than the minimum 40 that `bound: minimum` allows (set "
-        "`relative_tolerance` so that it accepts less than one whole number either side, "
-        "e.g. `tolerance: 0`)"
+        "accepts 39 sequences, fewer than the minimum 40 that `bound: minimum` allows (make "
+        "`relative_tolerance` less than 0.025 (1 ÷ 40), or use `tolerance: 0`, so that 39 "
+        "does not count)"
     ]
 
 
@@ -163,8 +163,11 @@ def test_report_warns_when_the_prompt_invites_a_form_that_is_not_accepted(
     assert warnings(make_course, both) == []
 
 
-def test_report_warns_about_two_forms_in_one_accepted_answer(make_course: MakeCourse) -> None:
-    extra = TEXT.format(prompt="Which compiler?", accept="[XLA (Accelerated Linear Algebra)]")
+@pytest.mark.parametrize("prompt", ["Which compiler?", "Its abbreviation or full name?"])
+def test_report_warns_about_two_forms_in_one_accepted_answer(
+    make_course: MakeCourse, prompt: str
+) -> None:
+    extra = TEXT.format(prompt=prompt, accept="[XLA (Accelerated Linear Algebra)]")
     assert warnings(make_course, extra) == [
         f"quizzes/lesson-one.yml:{FIRST - 2}:14: questions[10].accept[0] `XLA (Accelerated "
         "Linear Algebra)` puts two forms in one answer, so a learner who types either alone "

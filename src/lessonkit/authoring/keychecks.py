@@ -117,10 +117,19 @@ def _bound(document: yamldoc.Document, index: int, question: NumericQuestion) ->
             (*where, key),
             f"questions[{index}].{key} {getattr(question, key):g} accepts {past:g}{unit}, "
             f"{word} than the {question.bound} {answer:g} that `bound: {question.bound}` allows",
-            f"set `{key}` so that it accepts less than one whole number either side, e.g. "
-            "`tolerance: 0`",
+            _narrower(question, key, past),
         )
     ]
+
+
+def _narrower(question: NumericQuestion, key: str, past: float) -> str:
+    if key == "tolerance":
+        return f"make `tolerance` less than 1, e.g. `tolerance: 0`, so that {past:g} does not count"
+    most = 1 / abs(question.answer)
+    return (
+        f"make `relative_tolerance` less than {most:.3g} (1 ÷ {question.answer:g}), or use "
+        f"`tolerance: 0`, so that {past:g} does not count"
+    )
 
 
 def _precision(
@@ -189,8 +198,8 @@ def _narrow_text(document: yamldoc.Document, index: int, question: TextQuestion)
                 )
             )
     invited = _TWO_FORMS.search(question.prompt)
-    if invited is None or question.patterns or question.multiline:
-        return found
+    if found or invited is None or question.patterns or question.multiline:
+        return found  # a packed answer is advice enough: unpacking it gives both forms
     short = [a for a in question.accept if len(a.split()) == 1]
     long = [a for a in question.accept if len(a.split()) > 1]
     if not short or not long:
