@@ -129,7 +129,7 @@ Question 3 of 3  [#############-------]  2 answered
 How long?
 Type a number (decimal point or comma), optionally followed by ms.
 Answer (u undo, q save and quit): 3,5 ms
-You answered: 3.5 ms
+You answered: 3,5 ms (read as 3.5 ms)
 \u2713 Correct: 1 of 1 point.
 Why: Three and a half.
 Re-read: Lesson one \u203a Second idea

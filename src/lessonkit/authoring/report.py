@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from lessonkit.authoring import figures, questionmix, readingtime, sections
+from lessonkit.authoring import figures, keychecks, questionmix, readingtime, sections
 from lessonkit.authoring.rulebook import MIN_QUESTIONS_PER_INSIGHT as MIN_PER_INSIGHT
 from lessonkit.bank import yamldoc
 from lessonkit.bank.models import QUESTION_TYPES, Bank, ChoiceQuestion, Question, SingleQuestion
@@ -208,6 +208,7 @@ def item_warnings(document: yamldoc.Document, index: int, question: Question) ->
     if isinstance(question, ChoiceQuestion):
         found += _option_warnings(document, index, question)
     found += questionmix.numeric_warnings(document, index, question)
+    found += keychecks.advice(document, index, question)
     return found
 
 

@@ -149,6 +149,13 @@ def _distinct(values: list[str], what: str) -> list[str]:
 
 
 Scoring = Literal["partial", "all_or_nothing"]
+DecimalMark = Literal["point", "comma", "either"]
+DECIMAL_MARK_DESCRIPTION = (
+    "How a typed number with one `,` or `.` before three digits is read: `point` (the "
+    "default) reads `1,000` as a thousand and `1.000` as one; `comma` the other way round; "
+    "`either` asks the learner to type it unambiguously. Every other form means one number "
+    "anyway (`2,5`, `1,000.5`, `1.000,5`, `1 000`). Unset on a question follows the bank."
+)
 SHUFFLE_DESCRIPTION = (
     "Shuffle this question's options: `false` keeps them in the written order (for options "
     "that refer to each other, or code listed in order); unset follows the bank's "
@@ -239,6 +246,17 @@ class NumericQuestion(QuestionBase):
         max_length=20,
         description="Unit shown to and accepted from the learner.",
     )
+    decimal_mark: DecimalMark | None = Field(None, description=DECIMAL_MARK_DESCRIPTION)
+    bound: Literal["maximum", "minimum"] | None = Field(
+        None,
+        description=(
+            "The answer is a whole-number limit. `maximum`: the largest whole number that "
+            "works (how many sequences fit), so any larger one is wrong; `minimum`: the "
+            "smallest that suffices (how many chips are needed), so any smaller one is wrong. "
+            "`lessonkit validate` checks that the answer is whole and that the tolerances "
+            "accept no whole number past it."
+        ),
+    )
 
     def allowed_error(self) -> float:
         """How far from `answer` a response may be and still be right: the larger of the
@@ -248,6 +266,11 @@ class NumericQuestion(QuestionBase):
 
 class TextQuestion(QuestionBase):
     """Free text, compared after Unicode (NFKC), case and whitespace normalisation.
+
+    A single-line answer is also right with sentence punctuation at its end (`XLA.`),
+    in quotes, after a leading `the`, `a` or `an`, and as two accepted forms written
+    `XLA (Accelerated Linear Algebra)`. Extra words are not ignored: accept
+    `XLA compiler` yourself, or write a pattern, if it should count.
 
     With `multiline: true` the answer is several lines (e.g. a program's output), typed
     line by line and compared line by line; blank lines before and after are ignored.
@@ -361,7 +384,28 @@ class Bank(Strict):
     title: Text = Field(description="Title shown at the top of the quiz.")
     pass_mark: float = Field(ge=0, le=1, description="Share of points needed to pass, e.g. `0.7`.")
     shuffle: Shuffle = Field(default_factory=Shuffle, description="Shuffling settings.")
+    decimal_mark: DecimalMark = Field("point", description=DECIMAL_MARK_DESCRIPTION)
     questions: list[Question] = Field(min_length=1, description="The questions.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _questions_follow_the_bank(cls, data: object) -> object:
+        """A bank's `decimal_mark` becomes each numeric question's, unless it sets its own:
+        a question is then read alike by the quiz, the site and the exporters."""
+        if not isinstance(data, dict) or data.get("decimal_mark") not in ("comma", "either"):
+            return data
+        questions = data.get("questions")
+        if not isinstance(questions, list):
+            return data
+        mark = data["decimal_mark"]
+        return data | {
+            "questions": [
+                q | {"decimal_mark": mark}
+                if isinstance(q, dict) and q.get("type") == "numeric" and "decimal_mark" not in q
+                else q
+                for q in questions
+            ]
+        }
 
 
 # --- lessons and learning plans --------------------------------------------

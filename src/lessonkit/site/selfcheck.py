@@ -74,7 +74,7 @@ def grading_key(question: Question) -> dict[str, Any]:
         key["answer"] = question.answer
     elif isinstance(question, NumericQuestion):
         key["answer"] = question.answer
-        for name in ("tolerance", "relative_tolerance", "unit"):
+        for name in ("tolerance", "relative_tolerance", "unit", "decimal_mark"):
             if getattr(question, name) is not None:
                 key[name] = getattr(question, name)
     elif isinstance(question, TextQuestion):
