@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+# This repository's policy: fixture courses keep its house style unless a test says not,
+# except the schema line: fixture banks are inline strings whose line numbers tests name.
+HOUSE_POLICY = (
+    (ROOT / "lessonkit.yml")
+    .read_text(encoding="utf-8")
+    .replace("schema-line: {level: error}", "schema-line: {level: off}")
+)
 
 PLAN = """\
 ---
@@ -98,6 +108,9 @@ LearnerCourse = Callable[[str, str], Path]
 
 # Learner tests pin the clock here; each reading of `ticking` is ten seconds later.
 START = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
+# The day the rule book checks review dates against, in this process and every command a
+# test runs: SOURCE_DATE_EPOCH, as reproducible builds pin a build's date.
+os.environ["SOURCE_DATE_EPOCH"] = str(int(START.timestamp()))
 
 
 def ticking(start: datetime = START) -> Iterator[datetime]:
@@ -111,11 +124,14 @@ def ticking(start: datetime = START) -> Iterator[datetime]:
 def make_course(tmp_path: Path) -> MakeCourse:
     """Write a small valid course into tmp_path; keyword arguments replace or add files.
 
-    Pass ``{"quizzes/lesson-one.yml": "..."}``-style paths; ``None`` deletes a file.
+    Pass ``{"quizzes/lesson-one.yml": "..."}``-style paths; ``None`` deletes a file
+    (``{"lessonkit.yml": None}``: the course follows lessonkit's default policy rather
+    than this repository's).
     """
 
     def make(files: dict[str, str | None] | None = None) -> Path:
         layout: dict[str, str | None] = {
+            "lessonkit.yml": HOUSE_POLICY,
             "content/test-plan/index.md": PLAN,
             "content/test-plan/lesson-one.md": LESSON,
             "quizzes/lesson-one.yml": BANK,
