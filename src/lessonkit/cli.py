@@ -226,13 +226,12 @@ def _course_root() -> Path:
 
 
 def _new_lesson(args: argparse.Namespace) -> int:
-    import datetime as dt
-
     from lessonkit.authoring.scaffold import new_lesson
+    from lessonkit.course.day import today
     from lessonkit.errors import display_path
 
     root = _course_root()
-    for change in new_lesson(root, args.slug, args.plan, args.title, dt.date.today()):
+    for change in new_lesson(root, args.slug, args.plan, args.title, today()):
         print(f"{'created' if change.created else 'updated'} {display_path(change.path)}")
     print(
         f"next: replace every TODO(lessonkit) placeholder, then run "
