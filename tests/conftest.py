@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import textwrap
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -162,3 +164,28 @@ def learner_course(make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch) -> 
         return root
 
     return make
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """lessonkit's wheel, built once for every test that installs it."""
+    out = tmp_path_factory.mktemp("dist")
+    # No build isolation: hatchling comes from the dev extra, so the build needs no network.
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "--wheel-dir", str(out), str(ROOT)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    (built,) = out.glob("lessonkit-*.whl")
+    return built
+
+
+@pytest.fixture(scope="session")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel installed into a folder of its own: run it with PYTHONPATH set to it."""
+    target = tmp_path_factory.mktemp("site-packages")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), str(wheel)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    return target

@@ -240,10 +240,26 @@ def _new_lesson(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _new_course(args: argparse.Namespace) -> int:
+    from lessonkit.authoring.starter import new_course
+    from lessonkit.course.day import today
+    from lessonkit.errors import display_path
+
+    target = Path(args.dir)
+    title = args.title or target.resolve().name.replace("-", " ").replace("_", " ").capitalize()
+    written = new_course(target, title, today())
+    shown = display_path(target)
+    print(f"created {shown}/ with {len(written)} files: a sample lesson, its quiz, "
+          "lessonkit.yml, mkdocs.yml, README.md, a CI workflow and pre-commit hooks")  # fmt: skip
+    print(f"next: cd {shown}, then follow README.md (two set-up commands), "
+          "`lessonkit validate` and `mkdocs serve`")  # fmt: skip
+    return EXIT_OK
+
+
 def _add_new(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "new",
-        help="start new content from a template (`new lesson`)",
+        help="start new content from a template (`new lesson`, `new course`)",
         description="Start new content from the templates.",
     )
     kinds = parser.add_subparsers(title="what to create", metavar="KIND", required=True)
@@ -258,6 +274,18 @@ def _add_new(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     lesson.add_argument("--plan", required=True, help="the learning plan (folder under content/)")
     lesson.add_argument("--title", required=True, help="the lesson title, in quotes")
     lesson.set_defaults(handler=_new_lesson)
+    course = kinds.add_parser(
+        "course",
+        help="a course of your own in a new folder, ready to build and check",
+        description="Create DIR (new or empty) with a course that builds and passes its own "
+        "checks at once: mkdocs.yml, content/ with a plan and a sample lesson, quizzes/ with "
+        "its bank, lessonkit.yml (the course's policy, every rule at its default), schemas/ "
+        "for editors, README.md with the set-up commands, a CI workflow that validates, "
+        "builds the site strictly and uploads it, and a pre-commit configuration.",
+    )
+    course.add_argument("dir", metavar="DIR", help="the folder to create")
+    course.add_argument("--title", help="the site's title (default: from the folder's name)")
+    course.set_defaults(handler=_new_course)
 
 
 # --- report (authors and reviewers) --------------------------------------------------
