@@ -51,6 +51,8 @@ def test_an_overdue_lesson_warns_and_fails_a_strict_validate(make_course: MakeCo
     relaxed = run(root, "validate")
     assert relaxed.returncode == 0
     assert relaxed.stdout.splitlines()[0] == OVERDUE_LINE
+    report = run(root, "report")
+    assert "  reviewed: 2026-03; due for review by 2026-09-30 (overdue)\n" in report.stdout
     strict = run(root, "validate", "--strict")
     assert strict.returncode == 1
     assert strict.stdout.splitlines()[0] == OVERDUE_LINE
@@ -125,3 +127,6 @@ def test_an_overdue_lesson_fails_the_strict_site_build(tmp_path: Path) -> None:
     preview = build(project, tmp_path / "preview", strict=False)
     assert preview.returncode == 0, preview.stderr
     assert f"WARNING -  {due}" in preview.stderr.splitlines()
+    # The page says how old its review is, from `reviewed:` as from `last_reviewed:` before.
+    page = (tmp_path / "preview/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
+    assert 'Last reviewed <time datetime="2025-06">2025-06</time>' in page

@@ -227,7 +227,10 @@ def _kinds(report: LessonReport) -> list[str]:
 def _freshness(report: LessonReport) -> list[str]:
     lines = []
     if report.due is not None:
-        lines.append(f"  reviewed: {report.reviewed}; due for review by {report.due.isoformat()}")
+        late = " (overdue)" if report.today > report.due else ""
+        lines.append(
+            f"  reviewed: {report.reviewed}; due for review by {report.due.isoformat()}{late}"
+        )
     if report.ages:
         lines.append('  figures by age ("as of" in the text, oldest first):')
         width = max(len(dated.label()) for dated in report.ages)
