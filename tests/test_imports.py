@@ -255,7 +255,13 @@ def test_import_writes_a_bank_and_lesson_that_validate_and_quiz(
     assert bank.startswith("# yaml-language-server: $schema=../schemas/quiz-bank.schema.json\n")
     assert main(["validate", "quizzes/animals.yml"]) == 1  # only the explanations left to write
     problems = capsys.readouterr().out
-    assert "placeholder left from the template" in problems
+    # Only the explanations are left to write: one line for the file's placeholders.
+    first, last = problems.splitlines()
+    assert (
+        first.startswith("quizzes/animals.yml:")
+        and "4 placeholders left from the template" in first
+    )
+    assert last == "4 placeholders in 1 file"
     assert "animals.yml" in problems and "section" not in problems
     answers = root / "answers.yml"
     answers.write_text("iota-question: 'true'\n")

@@ -10,7 +10,6 @@ import pytest
 from conftest import FULL_BANK, MakeCourse
 from lessonkit.authoring.report import report_course
 from lessonkit.authoring.rulebook import check_course
-from lessonkit.course.course import read_course
 
 
 @pytest.fixture(autouse=True)
@@ -145,7 +144,7 @@ TEXT = """\
 
 def warnings(make_course: MakeCourse, extra: str) -> list[str]:
     root = make_course({"quizzes/lesson-one.yml": FULL_BANK + extra})
-    [report] = report_course(read_course(root))
+    [report] = report_course(check_course(root, advice=True))
     return [str(w) for w in report.warnings if "questions[10]" in str(w)]
 
 

@@ -14,19 +14,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("dist")
-    # No build isolation: hatchling comes from the dev extra, so the build needs no network.
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-         "--wheel-dir", str(out), str(ROOT)],
-        check=True, capture_output=True, timeout=300,
-    )  # fmt: skip
-    (built,) = out.glob("lessonkit-*.whl")
-    return built
-
-
 @pytest.mark.slow
 def test_wheel_contains_banks_and_lessons(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
@@ -43,16 +30,6 @@ QUIZZES = [
     ("gpu-vs-tpu", "gvt-serving-chip-count", "4"),
     ("rooflines-and-serving", "rs-max-batch-capacity", "92"),
 ]
-
-
-@pytest.fixture(scope="module")
-def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    target = tmp_path_factory.mktemp("site-packages")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), str(wheel)],
-        check=True, capture_output=True, timeout=300,
-    )  # fmt: skip
-    return target
 
 
 @pytest.mark.slow

@@ -34,19 +34,23 @@ def _validate(args: argparse.Namespace) -> int:
     # exits: the cyclic collector would only re-scan them (a third of the run on a large
     # bank), and the process ends before any cycle could matter.
     gc.disable()
-    report = validate_paths([Path(p) for p in args.paths])
-    for problem in report.problems:
-        print(problem)
+    report = validate_paths([Path(p) for p in args.paths], strict=args.strict)
+    for level, problem in report.lines():
+        # `file:line:col: warning: …`, as compilers print a warning.
+        print(problem if level == "error" else str(problem).replace(": ", ": warning: ", 1))
         if github:
-            print(problem.github())
+            print(problem.github(level))
     print(report.summary_line())
     return EXIT_PROBLEMS if report.failed else EXIT_OK
 
 
 def _schema(args: argparse.Namespace) -> int:
+    from lessonkit.authoring.policy import SCHEMA_FILE, policy_model
+    from lessonkit.authoring.rulebook import RULES
     from lessonkit.bank.schema import write_schemas
 
-    for path, changed in write_schemas(Path(args.output), check=args.check):
+    extra = {SCHEMA_FILE: policy_model(RULES)}
+    for path, changed in write_schemas(Path(args.output), check=args.check, extra=extra):
         state = ("is stale" if args.check else "written") if changed else "is up to date"
         print(f"{path} {state}")
         if changed and args.check:
@@ -59,9 +63,12 @@ def _add_validate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     parser = commands.add_parser(
         "validate",
         help="check banks and lessons; print every problem as file:line:col",
-        description="Check question banks and lessons against the rule book (CONTRIBUTING.md) "
-        "and report every problem at once. With no paths, checks the course's quizzes/ and "
-        "content/. Exits 1 on any problem, and when a path holds nothing to check.",
+        description="Check question banks and lessons against the rule book (`lessonkit rules`) "
+        "as the course's lessonkit.yml sets it, and report every problem at once: errors "
+        "first, then warnings, then the template placeholders left, one line per file. With no "
+        "paths, checks the course's quizzes/, content/, lessonkit.yml and mkdocs.yml. Exits 1 "
+        "on any error (with --strict, on any warning too), and when a path holds nothing to "
+        "check.",
     )
     parser.add_argument(
         "paths", nargs="*", metavar="PATH", help="bank files, lesson files or folders"
@@ -70,6 +77,11 @@ def _add_validate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         "--format",
         choices=["text", "github"],
         help="`github` also prints GitHub Actions annotations (automatic when GITHUB_ACTIONS=true)",
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail on warnings too (a lesson past its review date…), as the strict site build does",
     )
     parser.set_defaults(handler=_validate)
 
@@ -85,6 +97,54 @@ def _add_schema(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     parser.add_argument("--check", action="store_true", help="only check the files are up to date")
     parser.set_defaults(handler=_schema)
+
+
+# --- rules (the rule book as this course sets it) ------------------------------------
+
+
+def _rules(args: argparse.Namespace) -> int:
+    import difflib
+    import shutil
+
+    from lessonkit.authoring.handbook import rules_markdown, rules_text
+    from lessonkit.authoring.policy import Policy
+    from lessonkit.authoring.rulebook import RULES, read_policy
+    from lessonkit.course.folder import find_root
+
+    root = find_root(Path.cwd())
+    policy, problems = read_policy(root) if root is not None else (Policy(""), [])
+    chosen = [rule for rule in RULES if not args.ids or rule.id in args.ids]
+    unknown = [name for name in args.ids if name not in {rule.id for rule in RULES}]
+    if unknown:
+        close = difflib.get_close_matches(unknown[0], [rule.id for rule in RULES], n=1)
+        hint = f"did you mean `{close[0]}`?" if close else "`lessonkit rules` lists them all"
+        raise UsageError(f"no rule `{unknown[0]}`; {hint}")
+    if args.format == "markdown":
+        print(rules_markdown(policy), end="")
+    else:
+        width = min(shutil.get_terminal_size((100, 24)).columns, 100) - 1
+        print(rules_text(policy, chosen, width), end="")
+    for problem in problems:  # the entries they name are shown at their defaults
+        print(problem, file=sys.stderr)
+    return EXIT_PROBLEMS if problems else EXIT_OK
+
+
+def _add_rules(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "rules",
+        help="the rule book: each rule, why it exists, its default and this course's setting",
+        description="Print every rule lessonkit checks: its id, what it asks and why, how this "
+        "course's lessonkit.yml sets it (error, warn, advice or off) against the default, and "
+        "its numbers. Rules shown as `always` keep every course correct and cannot be changed.",
+    )
+    parser.add_argument("ids", nargs="*", metavar="RULE", help="only these rules, by id")
+    parser.add_argument(
+        "--format",
+        choices=["text", "markdown"],
+        default="text",
+        help="`markdown` prints the list CONTRIBUTING.md shows",
+    )
+    parser.set_defaults(handler=_rules)
 
 
 # --- quiz (the terminal quiz; lessonkit.quiz.runner) -------------------------------
@@ -166,13 +226,12 @@ def _course_root() -> Path:
 
 
 def _new_lesson(args: argparse.Namespace) -> int:
-    import datetime as dt
-
     from lessonkit.authoring.scaffold import new_lesson
+    from lessonkit.course.day import today
     from lessonkit.errors import display_path
 
     root = _course_root()
-    for change in new_lesson(root, args.slug, args.plan, args.title, dt.date.today()):
+    for change in new_lesson(root, args.slug, args.plan, args.title, today()):
         print(f"{'created' if change.created else 'updated'} {display_path(change.path)}")
     print(
         f"next: replace every TODO(lessonkit) placeholder, then run "
@@ -181,10 +240,26 @@ def _new_lesson(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _new_course(args: argparse.Namespace) -> int:
+    from lessonkit.authoring.starter import new_course
+    from lessonkit.course.day import today
+    from lessonkit.errors import display_path
+
+    target = Path(args.dir)
+    title = args.title or target.resolve().name.replace("-", " ").replace("_", " ").capitalize()
+    written = new_course(target, title, today())
+    shown = display_path(target)
+    print(f"created {shown}/ with {len(written)} files: a sample lesson, its quiz, "
+          "lessonkit.yml, mkdocs.yml, README.md, a CI workflow and pre-commit hooks")  # fmt: skip
+    print(f"next: cd {shown}, then follow README.md (two set-up commands), "
+          "`lessonkit validate` and `mkdocs serve`")  # fmt: skip
+    return EXIT_OK
+
+
 def _add_new(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "new",
-        help="start new content from a template (`new lesson`)",
+        help="start new content from a template (`new lesson`, `new course`)",
         description="Start new content from the templates.",
     )
     kinds = parser.add_subparsers(title="what to create", metavar="KIND", required=True)
@@ -199,6 +274,18 @@ def _add_new(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     lesson.add_argument("--plan", required=True, help="the learning plan (folder under content/)")
     lesson.add_argument("--title", required=True, help="the lesson title, in quotes")
     lesson.set_defaults(handler=_new_lesson)
+    course = kinds.add_parser(
+        "course",
+        help="a course of your own in a new folder, ready to build and check",
+        description="Create DIR (new or empty) with a course that builds and passes its own "
+        "checks at once: mkdocs.yml, content/ with a plan and a sample lesson, quizzes/ with "
+        "its bank, lessonkit.yml (the course's policy, every rule at its default), schemas/ "
+        "for editors, README.md with the set-up commands, a CI workflow that validates, "
+        "builds the site strictly and uploads it, and a pre-commit configuration.",
+    )
+    course.add_argument("dir", metavar="DIR", help="the folder to create")
+    course.add_argument("--title", help="the site's title (default: from the folder's name)")
+    course.set_defaults(handler=_new_course)
 
 
 # --- report (authors and reviewers) --------------------------------------------------
@@ -213,7 +300,7 @@ def _report(args: argparse.Namespace) -> int:
     )
     from lessonkit.authoring.rulebook import check_course
 
-    course = check_course(_course_root())
+    course = check_course(_course_root(), advice=True)
     reports = report_course(course, args.slug)
     print(render_text(reports), end="")
     if course.problems:
@@ -235,9 +322,11 @@ def _add_report(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "report",
         help="question quality per lesson: coverage, type mix, item-writing warnings",
         description="Report, for each lesson, questions per insight and per objective, the mix "
-        "of question types, where the correct option sits, item-writing warnings, word count "
-        "and reading time. Warnings never fail: exits 0 with warnings, 1 only when a lesson "
-        "or bank could not be read (it names the files).",
+        "of question types, where the correct option sits, word count and reading time, the "
+        "review date and the age of each dated figure, every waiver with its reason, and the "
+        "warnings and advice of the rule book under the course's policy. Warnings never fail "
+        "here: exits 0 with warnings, 1 only when a lesson or bank could not be read (it "
+        "names the files).",
     )
     parser.add_argument("slug", nargs="?", metavar="SLUG", help="one lesson (default: all)")
     parser.add_argument(
@@ -473,6 +562,7 @@ REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]],
     _add_history,
     _add_list,
     _add_validate,
+    _add_rules,
     _add_schema,
     _add_new,
     _add_report,

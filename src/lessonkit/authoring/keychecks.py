@@ -3,18 +3,20 @@
 The answer-key self-test proves that the key scores full marks. It cannot tell that the
 key also accepts what its own explanation calls wrong (93 sequences where 92 fit), or
 that it turns away an honest rounding of itself (0.333 where the key says 0.3333). The
-two rules here, `bound` and `precision`, fail `lessonkit validate` (``rulebook`` runs
-``problems``); ``advice`` gives `lessonkit report` the guesses made from a prompt's
-wording, which only ever warn.
+two rules here, `bound` and `precision`, keep every course correct and fail `lessonkit
+validate`; `answer-forms` gives `lessonkit report` the guesses made from a prompt's
+wording, which are advice unless a course's policy makes them more.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from pathlib import Path
 
+from lessonkit.authoring.policy import Rule, RuleSettings, Subject, fixed
 from lessonkit.bank import yamldoc
 from lessonkit.bank.models import NumericQuestion, Question, TextQuestion
 from lessonkit.course.course import Course
@@ -36,37 +38,32 @@ _AT_MOST = re.compile(r"\b(at most|fits?|maximum|largest number)\b", re.IGNORECA
 _AT_LEAST = re.compile(r"\b(at least|minimum|smallest number|fewest)\b", re.IGNORECASE)
 
 
-# The rule book's entries for these checks: id, what each asks, and why.
-RULES = (
-    (
-        "bound",
-        "A numeric question with `bound: maximum` (or `minimum`) has a whole-number answer, "
-        "and its tolerances accept no larger (or smaller) whole number.",
-        "a count that must not be exceeded, such as how many sequences fit, is wrong one "
-        "past it, whatever the tolerance says",
-    ),
-    (
-        "precision",
-        f"A numeric answer that looks rounded ({ROUNDED_DIGITS} or more significant digits, "
-        f"or {ROUNDED_PLACES} or more decimal places and 2 or more significant digits) has a "
-        "tolerance that also accepts it rounded one decimal place sooner (0.3333 accepts "
-        "0.333).",
-        "such an answer is itself rounded; a learner who rounds one place sooner is not wrong",
-    ),
-)
+def _bound_problems(course: Course, settings: RuleSettings) -> list[Problem]:
+    """The `bound` problems of every bank that loaded."""
+    return [
+        problem
+        for document, index, question in _numeric(course)
+        for problem in _bound(document, index, question)
+    ]
 
 
-def problems(course: Course) -> list[Problem]:
-    """The `bound` and `precision` problems of every bank that loaded."""
+def _precision_problems(course: Course, settings: RuleSettings) -> list[Problem]:
+    """The `precision` problems of every bank that loaded."""
     found: list[Problem] = []
+    lines: dict[str, list[str]] = {}
+    for document, index, question in _numeric(course):
+        if document.path not in lines:
+            lines[document.path] = _source_lines(document)
+        found += _precision(document, index, question, lines[document.path])
+    return found
+
+
+def _numeric(course: Course) -> Iterator[tuple[yamldoc.Document, int, NumericQuestion]]:
     for slug, bank in course.banks.items():
         document = course.bank_documents[slug]
-        lines = _source_lines(document)
         for index, question in enumerate(bank.questions):
             if isinstance(question, NumericQuestion):
-                found += _bound(document, index, question)
-                found += _precision(document, index, question, lines)
-    return found
+                yield document, index, question
 
 
 def advice(document: yamldoc.Document, index: int, question: Question) -> list[Problem]:
@@ -76,6 +73,41 @@ def advice(document: yamldoc.Document, index: int, question: Question) -> list[P
     if isinstance(question, NumericQuestion):
         return _unmarked_limit(document, index, question)
     return []
+
+
+def _answer_forms(subject: Subject, settings: RuleSettings) -> list[Problem]:
+    if subject.bank is None or subject.document is None:
+        return []
+    document = subject.document
+    return [p for index, q in enumerate(subject.bank.questions) for p in advice(document, index, q)]
+
+
+BOUND = fixed(
+    "bound",
+    "A numeric question with `bound: maximum` (or `minimum`) has a whole-number answer, "
+    "and its tolerances accept no larger (or smaller) whole number.",
+    "a count that must not be exceeded, such as how many sequences fit, is wrong one "
+    "past it, whatever the tolerance says",
+    course_check=_bound_problems,
+)
+PRECISION = fixed(
+    "precision",
+    f"A numeric answer that looks rounded ({ROUNDED_DIGITS} or more significant digits, "
+    f"or {ROUNDED_PLACES} or more decimal places and 2 or more significant digits) has a "
+    "tolerance that also accepts it rounded one decimal place sooner (0.3333 accepts "
+    "0.333).",
+    "such an answer is itself rounded; a learner who rounds one place sooner is not wrong",
+    course_check=_precision_problems,
+)
+ANSWER_FORMS = Rule(
+    "answer-forms",
+    "A text question whose prompt invites more than one form of a name accepts each of "
+    "them; a count whose wording reads like a limit declares `bound`.",
+    "a learner who writes the form the prompt invited, or one past a limit, should be "
+    "marked as the author meant",
+    default="advice",
+    lesson_check=_answer_forms,
+)
 
 
 # --- validate ---------------------------------------------------------------------------

@@ -10,13 +10,14 @@ import datetime as dt
 import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from lessonkit.bank import limits
 from lessonkit.bank.limits import chars
 
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 ANCHOR_PATTERN = r"^[\w-]+$"
+REVIEWED_PATTERN = r"^\d{4}-\d{2}(-\d{2})?$"  # a month or a day
 # Keys whose values are prose in banks and front matter (lists of them included): the
 # loaders keep these scalars' styles and marks so that author checks can see how the text
 # was written without parsing the file again.
@@ -70,6 +71,24 @@ class Shuffle(Strict):
     )
 
 
+class Waiver(Strict):
+    """One rule of the course's policy that does not apply here, and why."""
+
+    rule: str = Field(
+        pattern=SLUG_PATTERN,
+        max_length=80,
+        description="The id of the rule, as `lessonkit rules` lists it, e.g. `similar-options`.",
+    )
+    reason: Text = Field(description="Why the rule does not apply here; reviewers read it.")
+
+
+WAIVE_DESCRIPTION = (
+    "Rules of the course's policy this one does not follow, each with the reason, e.g. "
+    "`[{rule: similar-options, reason: the two spellings are the point}]`. Rules that keep "
+    "a course correct cannot be waived; `lessonkit report` lists every waiver."
+)
+
+
 class QuestionBase(Strict):
     """Fields every question has, whatever its type."""
 
@@ -119,6 +138,7 @@ class QuestionBase(Strict):
     difficulty: Literal["easy", "medium", "hard"] | None = Field(
         None, description="The author's estimate of difficulty."
     )
+    waive: list[Waiver] = Field(default_factory=list, description=WAIVE_DESCRIPTION)
 
 
 class Option(Strict):
@@ -382,7 +402,9 @@ class Bank(Strict):
 
     lesson: Slug = Field(description="Slug of the lesson this bank belongs to (its file name).")
     title: Text = Field(description="Title shown at the top of the quiz.")
-    pass_mark: float = Field(ge=0, le=1, description="Share of points needed to pass, e.g. `0.7`.")
+    pass_mark: float = Field(
+        ge=0, le=1, description="Share of points needed to pass, from 0 to 1, e.g. `0.7`."
+    )
     shuffle: Shuffle = Field(default_factory=Shuffle, description="Shuffling settings.")
     decimal_mark: DecimalMark = Field("point", description=DECIMAL_MARK_DESCRIPTION)
     questions: list[Question] = Field(min_length=1, description="The questions.")
@@ -406,6 +428,23 @@ class Bank(Strict):
                 for q in questions
             ]
         }
+
+    @field_validator("pass_mark", mode="before")
+    @classmethod
+    def _a_fraction(cls, value: object) -> object:
+        # `pass_mark: 70` is a percentage where a fraction belongs: say what to write,
+        # rather than only that 70 is more than 1.
+        if isinstance(value, int | float) and not isinstance(value, bool) and value > 1:
+            write = (
+                f"write `pass_mark: {value / 100:g}` for {value:g} %"
+                if 10 <= value <= 100
+                else "e.g. `pass_mark: 0.7` for 70 %"
+            )
+            raise ValueError(
+                f"{value:g} is more than 1: the pass mark is a fraction of the points, from 0 "
+                f"to 1; {write}"
+            )
+        return value
 
 
 # --- lessons and learning plans --------------------------------------------
@@ -438,7 +477,63 @@ class Lesson(Strict):
     key_points: list[Text] = Field(min_length=1, description="Points to remember.")
     quiz: Slug = Field(description="Slug of the question bank, `quizzes/<quiz>.yml`.")
     sources: list[Source] = Field(min_length=1, description="Sources for facts and figures.")
-    last_reviewed: dt.date = Field(strict=False, description="When the lesson was last checked.")
+    reviewed: str = Field(
+        pattern=REVIEWED_PATTERN,
+        validation_alias=AliasChoices("reviewed", "last_reviewed"),
+        description="When the lesson was last checked against its sources: the month, "
+        "`YYYY-MM`, or the day, `YYYY-MM-DD` (`last_reviewed:` is read too, as before).",
+    )
+    review_months: int | None = Field(
+        None,
+        ge=1,
+        le=120,
+        description="Months until the lesson is due for review again; unset: the course's "
+        "policy (`review` in lessonkit.yml).",
+    )
+    framing: list[Text] = Field(
+        default_factory=list,
+        description="Words of the lesson's framing metaphor (e.g. `[workshop, factory line]`): "
+        "each is set up in the opening, before the first `##`, and used again in the section "
+        "of the last insight.",
+    )
+    waive: list[Waiver] = Field(default_factory=list, description=WAIVE_DESCRIPTION)
+
+    @field_validator("reviewed", mode="before")
+    @classmethod
+    def _a_month_or_day(cls, value: object) -> object:
+        if isinstance(value, dt.date):
+            return value.isoformat()  # a date YAML or a caller already parsed
+        if not isinstance(value, str):
+            raise ValueError(
+                f"write the month or the day of the review, `YYYY-MM` or `YYYY-MM-DD`, not "
+                f"{value!r}"
+            )
+        return value
+
+    @field_validator("reviewed")
+    @classmethod
+    def _a_real_date(cls, value: str) -> str:
+        reviewed_on(value)  # raises ValueError for 2026-13 or 2026-02-30
+        return value
+
+    def reviewed_by(self) -> dt.date:
+        """The last day the review covers: the day given, or the end of the month given."""
+        return reviewed_on(self.reviewed)
+
+
+def reviewed_on(text: str) -> dt.date:
+    """`2026-11-23` as that day; `2026-11` as the month's last day (the most it can mean)."""
+    parts = [int(part) for part in text.split("-")]
+    if len(parts) == 3:
+        try:
+            return dt.date(*parts)
+        except ValueError:
+            raise ValueError(f"`{text}` is not a date") from None
+    year, month = parts
+    if not 1 <= month <= 12:
+        raise ValueError(f"`{text}` is not a month: write `YYYY-MM`, e.g. `2026-11`")
+    following = dt.date(year + month // 12, month % 12 + 1, 1)
+    return following - dt.timedelta(days=1)
 
 
 class Plan(Strict):
