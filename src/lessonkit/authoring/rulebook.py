@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from lessonkit.authoring import figures, pagechecks, yamlstyle
+from lessonkit.authoring import figures, pagechecks, sweep, yamlstyle
 from lessonkit.bank import limits, yamldoc
 from lessonkit.bank.limits import chars
 from lessonkit.course.course import BANK_SUFFIXES, Course, read_course
@@ -64,6 +64,10 @@ RULES: tuple[Rule, ...] = (
          "a missed question sends the learner back to that section"),
     Rule("answer-key", "The answer key earns full points and some wrong answer earns less.",
          "a key that fails its own question marks every learner wrong"),
+    Rule("parameters", "A question with `params` works for every draw (all of them, or a "
+         "seeded sample of 256): no formula fails, some draw meets the constraints, no "
+         "distractor equals the answer, the answer follows from the numbers as printed, and "
+         "the prompt changes.", "each learner gets a different draw, and none may be broken"),
     Rule("min-questions", f"Each insight has at least {MIN_QUESTIONS_PER_INSIGHT} "
          "questions.", "a quiz samples each insight fairly, and a retry gets new questions"),
     Rule("headings", "Each insight is a `##` heading with the same words, in front-matter "
@@ -106,6 +110,7 @@ def check_course(root: Path, extra_banks: Iterable[Path] = (), *, coverage: bool
         for check in (*pagechecks.CHECKS, figures.check_figure_pairs):
             course.problems.extend(check(lesson, course))
     course.problems.extend(_yaml_text(course))
+    course.problems.extend(sweep.check_course(course))
     if coverage:
         course.problems.extend(_min_questions(course))
     # A link to example.com is already reported as a link; report the line once.
