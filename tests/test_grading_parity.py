@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from lessonkit.bank.models import Bank, Question
+from lessonkit.bank.models import Bank, Question, instantiate
 from lessonkit.grading import grader, responses
 from lessonkit.site import selfcheck
 
@@ -37,9 +37,15 @@ def model(fields: dict[str, Any]) -> Question:
     return bank.questions[0]
 
 
-def key(name: str) -> dict[str, Any]:
-    """What the page gets for the question: `selfcheck.grading_key`."""
-    return selfcheck.grading_key(model(spec(name)))
+def drawn(name: str, numbers: dict[str, Any] | None = None) -> Question:
+    """The table's question; a parameterised one as the draw of ``numbers`` makes it."""
+    question = model(spec(name))
+    return question if numbers is None else instantiate(question, numbers)
+
+
+def key(name: str, numbers: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What the page gets for the question (and draw): `selfcheck.grading_key`."""
+    return selfcheck.grading_key(drawn(name, numbers))
 
 
 def typed(question: dict[str, Any], response: Any) -> str:
@@ -62,15 +68,18 @@ def typed(question: dict[str, Any], response: Any) -> str:
 
 def cases() -> list[Any]:
     found = []
-    for number, (name, response, score) in enumerate(TABLE["cases"], start=1):
-        found.append(pytest.param(name, response, score, id=f"{number}-{name}"))
+    for number, (name, response, score, *numbers) in enumerate(TABLE["cases"], start=1):
+        found.append(pytest.param(name, response, score, *numbers[:1] or [None],
+                                  id=f"{number}-{name}"))  # fmt: skip
     return found
 
 
-@pytest.mark.parametrize(("name", "response", "score"), cases())
-def test_the_terminal_grades_the_table(name: str, response: Any, score: float | None) -> None:
+@pytest.mark.parametrize(("name", "response", "score", "numbers"), cases())
+def test_the_terminal_grades_the_table(
+    name: str, response: Any, score: float | None, numbers: dict[str, Any] | None
+) -> None:
     fields = spec(name)
-    question = model(fields)
+    question = drawn(name, numbers)
     data = question.model_dump(mode="json")
     text = typed(fields, response)
     try:
