@@ -180,7 +180,8 @@ def test_an_answer_from_before_the_numbers_were_drawn_shows_its_fixed_numbers(
     history_command("lesson-one", stdout=shown, zone=UTC)
     assert (
         "  2026-11-22 09:00  q-ridge  \u2713 right\n"
-        "    with chip = MI300X (fixed, before it drew new numbers); you answered 246 FLOPs/byte\n"
+        "    with chip = MI300X (fixed, before it drew new numbers); you answered 246\n"
+        "      FLOPs/byte\n"
     ) in shown.getvalue()
 
 

@@ -27,10 +27,12 @@ def value(text: str, **names: float) -> float:
         ("sqrt(16) + log(1) + log(8, 2)", {}, 7),
         ("round(2.5) + round(-2.5) + round(2.675, 2)", {}, 2.68),  # halves away from zero
         ("round(1234, -2)", {}, 1200),
-        ("989 × 2 ÷ 4 − 1", {}, 989 * 2 / 4 - 1),  # the signs of prose are read as operators
+        ("989 \u00d7 2 \u00f7 4 \u2212 1", {}, 989 * 2 / 4 - 1),  # prose's signs are operators
     ],
 )
-def test_arithmetic_is_computed_on_floats(text: str, names: dict[str, float], expected: float) -> None:
+def test_arithmetic_is_computed_on_floats(
+    text: str, names: dict[str, float], expected: float
+) -> None:
     assert value(text, **names) == pytest.approx(expected)
 
 

@@ -3,7 +3,6 @@ break each rule, and the exact report an author gets for it."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,22 +30,30 @@ def question(qid: str, body: str, *, prompt: str = '"{a} and {b}?"', kind: str =
 
 BROKEN = "".join(
     [
-        question("p-divides", """\
+        question(
+            "p-divides",
+            """\
     params:
       a: {values: [1, 2]}
       b: {values: [2, 1, 0]}
     answer: a / b
     relative_tolerance: 0.01
-"""),
-        question("p-never", """\
+""",
+        ),
+        question(
+            "p-never",
+            """\
     params:
       a: {values: [1, 2]}
       b: {values: [1]}
     constraints: ["a + b > 5"]
     answer: a * b
     tolerance: 0
-"""),
-        question("p-together", """\
+""",
+        ),
+        question(
+            "p-together",
+            """\
     params:
       a: {values: [1, 2]}
       b: {values: [1, 2]}
@@ -56,8 +63,11 @@ BROKEN = "".join(
     constraints: ["a > 1", "b < 2", "c < 1"]
     answer: a * b
     tolerance: 0
-""").replace('    constraints: ["a > 1", "b < 2"]\n', ""),
-        question("p-distractor", """\
+""",
+        ).replace('    constraints: ["a > 1", "b < 2"]\n', ""),
+        question(
+            "p-distractor",
+            """\
     params:
       a: {values: [3, 2, 1]}
       b: {values: [1]}
@@ -65,35 +75,53 @@ BROKEN = "".join(
       - {text: "{value}", value: a * 2, correct: true}
       - {text: "{value}", value: a * a, feedback: You squared it.}
       - {text: "{value}", value: a + 10}
-""", kind="single"),
-        question("p-printed", """\
+""",
+            kind="single",
+        ),
+        question(
+            "p-printed",
+            """\
     params:
       a: {values: [3.35, 4.8, 0.819], decimals: 1}
       b: {values: [10]}
     answer: b / a
     relative_tolerance: 0.001
-"""),
-        question("p-same-prompt", """\
+""",
+        ),
+        question(
+            "p-same-prompt",
+            """\
     params:
       a: {values: [1, 2]}
       b: {values: [1]}
     answer: a * 2
     tolerance: 0
-""", prompt="What is twice a?"),
-        question("p-never-changes", """\
+""",
+            prompt="What is twice a?",
+        ),
+        question(
+            "p-never-changes",
+            """\
     params:
       a: {values: [1, 2]}
       b: {values: [1]}
     answer: a * 2
     tolerance: 0
-""", prompt='"What is twice {b}?"'),
-        question("p-untypable", """\
+""",
+            prompt='"What is twice {b}?"',
+        ),
+        question(
+            "p-untypable",
+            """\
     params:
       a: {values: [1, 2]}
       b: {values: [3]}
     answer: a / b
-"""),
-        question("p-sound", """\
+""",
+        ),
+        question(
+            "p-sound",
+            """\
     params:
       a: {values: [1, 2, 4]}
       b: {min: 1, max: 3, step: 0.5}
@@ -101,7 +129,8 @@ BROKEN = "".join(
       q: {formula: a / b, significant: 3}
     answer: q
     relative_tolerance: 0.01
-"""),
+""",
+        ),
     ]
 )
 
@@ -152,7 +181,9 @@ def test_a_large_space_is_sampled_and_a_small_one_swept_whole() -> None:
 def test_the_answer_key_self_test_runs_on_drawn_variants(
     make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = make_course({"quizzes/lesson-one.yml": FULL_BANK + BROKEN[BROKEN.index("  - id: p-sound") :]})
+    root = make_course(
+        {"quizzes/lesson-one.yml": FULL_BANK + BROKEN[BROKEN.index("  - id: p-sound") :]}
+    )
     graded: list[float] = []
     real = grader.grade
 

@@ -60,7 +60,9 @@ def test_every_draw_meets_the_constraints() -> None:
     assert all(float(v["batch"]) * float(v["tflops"]) < 100_000 for v in drawn)
     assert {v["chip"] for v in drawn} == {"H100 SXM", "B200", "TPU v5e"}
     assert {(v["chip"], v["tflops"], v["tb_s"]) for v in drawn} == {
-        ("H100 SXM", 989, 3.35), ("B200", 2250, 7.7), ("TPU v5e", 197, 0.819)
+        ("H100 SXM", 989, 3.35),
+        ("B200", 2250, 7.7),
+        ("TPU v5e", 197, 0.819),
     }  # a case's numbers always come together
     assert sorted({v["batch"] for v in drawn}) == [8, 16, 24, 32, 40, 48, 56, 64]
     b200 = {v["batch"] for v in drawn if v["chip"] == "B200"}

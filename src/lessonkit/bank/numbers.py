@@ -10,7 +10,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["DEFAULT_SIGNIFICANT", "read", "written", "written_as"]
+__all__ = ["DEFAULT_SIGNIFICANT", "places_for", "read", "written", "written_as"]
 
 # Without a format, a number shows up to this many significant figures, trailing zeros
 # dropped: 3.35 stays 3.35, and 989 / 3.35 shows as 295.224 rather than 17 digits.
@@ -66,6 +66,14 @@ def written_as(value: float, fmt: Mapping[str, Any]) -> str:
         significant=fmt.get("significant"),
         separators=fmt.get("separators", True),
     )
+
+
+def places_for(allowed: float) -> int | None:
+    """Decimal places that show a computed answer finely enough for its allowed error:
+    typed as shown, it is right. None when the answer must be exact."""
+    if allowed <= 0:
+        return None
+    return max(0, -math.floor(math.log10(allowed)))
 
 
 def read(text: str) -> float:

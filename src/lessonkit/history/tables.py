@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
@@ -212,7 +213,7 @@ def numbers_lines(
     from lessonkit.bank import variants
 
     questions = {str(q["id"]): q for q in bank["questions"] if q.get("params")}
-    lines: list[str] = []
+    entries: list[list[str]] = []
     for question_id, row in answers:
         question = questions.get(question_id)
         if question is None:
@@ -223,20 +224,17 @@ def numbers_lines(
         mark = (
             f"{TICK} right" if row.correct else f"{CROSS} {_num(row.score)}/{_num(row.max_score)}"
         )
-        lines.append(f"  {shown_time(row.answered, zone)}  {question_id}  {mark}")
-        lines.append(
-            f"    with {numbers}{when}; you answered {_said(question, drawn, row.response)}"
-        )
-    count = len(lines) // 2
-    if not count:
+        said = f"with {numbers}{when}; you answered {_said(question, drawn, row.response)}"
+        wrapped = textwrap.wrap(said, 79, initial_indent="    ", subsequent_indent="      ",
+                                break_long_words=False, break_on_hyphens=False)  # fmt: skip
+        entries.append([f"  {shown_time(row.answered, zone)}  {question_id}  {mark}", *wrapped])
+    if not entries:
         return []
-    shown = min(count, NUMBERS_SHOWN)
-    title = (
-        f"Numbers you were given ({shown} latest of {count})"
-        if count > shown
-        else "Numbers you were given"
+    shown = entries[-NUMBERS_SHOWN:]
+    title = "Numbers you were given" + (
+        f" ({len(shown)} latest of {len(entries)})" if len(entries) > len(shown) else ""
     )
-    return ["", title, *lines[-2 * shown :]]
+    return ["", title, *(line for entry in shown for line in entry)]
 
 
 def _said(question: Mapping[str, Any], drawn: Mapping[str, Any] | None, response: Any) -> str:

@@ -93,6 +93,8 @@ def ask(
         attempt.record(question_id, mark)
         last = question_id
         key = grading.key(question_id)
+        if isinstance(key, float) and question_id in attempt.plan.numbers:
+            key = _shown_answer(grading, question_id, key)
         ui.feedback(
             question,
             grade,
@@ -102,6 +104,18 @@ def ask(
             session.section(attempt.bank, lesson, str(question["section"])),
         )
     return True
+
+
+def _shown_answer(grading: session.Grading, question_id: str, key: float) -> float:
+    """A computed answer as precise as its tolerance needs (0.61, not 0.608273)."""
+    from lessonkit.bank.models import NumericQuestion
+    from lessonkit.bank.numbers import places_for
+
+    question = grading.question(question_id)
+    if not isinstance(question, NumericQuestion):
+        return key
+    places = places_for(question.allowed_error())
+    return key if places is None else round(key, places)
 
 
 def answer_prompt(question: QuestionData, *, undo: bool) -> str:

@@ -431,14 +431,15 @@ def summary_lines(title: str, slug: str, result: Summary) -> list[tuple[str, str
     if result.missed:
         lines.append(("next", f"Missed ({len(result.missed)}); "
                               f"`lessonkit review {slug}` asks them again:"))  # fmt: skip
-        for m in result.missed[:MISSED_SHOWN]:
+        shown = _fitting(result.missed)
+        for m in shown:
             where = m.section.read or str(m.section)
             lines.append(("missed", f"  {CROSS} Q{m.number}  {_num(m.score)}/{_num(m.max_score)}"
                                     f"  {where}"))  # fmt: skip
             if m.numbers:
-                lines.append(("missed", f"      with {m.numbers}"))
-        if len(result.missed) > MISSED_SHOWN:
-            more = len(result.missed) - MISSED_SHOWN
+                lines.append(("missed", _clipped(f"      with {m.numbers}")))
+        if len(result.missed) > len(shown):
+            more = len(result.missed) - len(shown)
             lines.append(("missed", f"  \u2026 and {more} more: `lessonkit history {slug}`"))
     for i in result.insights:
         lines.append(("insight", f"Insight {i.number}: {_num(i.score)}/{_num(i.max_score)}"
@@ -450,6 +451,22 @@ def summary_lines(title: str, slug: str, result: Summary) -> list[tuple[str, str
     lines.append(("score", f"Score: {points(result.score, result.max_score)} ({percent(share)})"))
     lines.append(("verdict", f"{verdict} (pass mark {percent(result.pass_mark)})"))
     return lines
+
+
+def _fitting(missed: Sequence[Missed]) -> list[Missed]:
+    """Missed questions to list: as many lines as MISSED_SHOWN wrapped once each, a line
+    of numbers counting as one more."""
+    budget, shown = 2 * MISSED_SHOWN, []
+    for m in missed:
+        budget -= 2 + bool(m.numbers)
+        if budget < 0:
+            break
+        shown.append(m)
+    return shown
+
+
+def _clipped(line: str, width: int = 79) -> str:
+    return line if len(line) <= width else line[: width - 1] + "\u2026"
 
 
 def next_step(slug: str) -> str:

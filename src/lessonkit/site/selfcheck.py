@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import json
-import math
 import random
 import re
 from collections.abc import Mapping, Sequence
@@ -301,10 +300,7 @@ _TAG_OR_TEXT = re.compile(r"(<[^>]*>)")
 def _shown_answer(question: Question) -> str:
     """A computed answer to the precision its tolerance needs: typed as shown, it is right."""
     assert isinstance(question, NumericQuestion)
-    allowed = question.allowed_error()
-    if allowed <= 0:
-        return numbers.written(question.value(), separators=False)
-    places = max(0, -math.floor(math.log10(allowed)))
+    places = numbers.places_for(question.allowed_error())
     return numbers.written(question.value(), decimals=places, separators=False)
 
 
