@@ -19,7 +19,7 @@ from lessonkit.bank import expressions, numbers, yamldoc
 from lessonkit.bank.expressions import EvaluationError
 from lessonkit.bank.loader import inside, value_at
 from lessonkit.bank.models import ChoiceQuestion, NumericQuestion, Question
-from lessonkit.bank.variants import PLACEHOLDER, Space, Variant, shown_numbers
+from lessonkit.bank.variants import PLACEHOLDER, Space, shown_numbers
 from lessonkit.course.course import Course
 from lessonkit.errors import Problem
 
@@ -69,41 +69,47 @@ class Sweep:
             made = inside(made, text, offset)
         self.problems.append(made)
 
-    def failed(self, error: EvaluationError, at: Sequence[str | int], variant: Variant) -> None:
+    def failed(self, error: EvaluationError, at: Sequence[str | int]) -> None:
         self.problem(
             at,
-            f"{error.message} when {shown_numbers(self.data, variant, exact=True)}",
+            f"{error.message} when {self.numbers(error.draw)}",
             "change the formula or the parameters' ranges, or add a constraint",
             error.offset,
         )
 
+    def numbers(self, draw: int) -> str:
+        """The numbers of one draw, in full, for a message."""
+        return shown_numbers(self.data, self.space.choice(self.indices[draw]), exact=True)
+
     def run(self) -> list[Problem]:
-        variants = [self.space.choice(i) for i in draws(self.space, self.question.id)]
+        self.indices = draws(self.space, self.question.id)
         try:
-            cols = self.space.columns(variants)
+            cols, labels = self.space.columns_at(self.indices)
         except EvaluationError as error:
-            self.failed(error, ("derived", error.formula, "formula"), variants[error.draw])
+            self.failed(error, ("derived", error.formula, "formula"))
             return self.problems
-        kept = self._constraints(cols, variants)
+        kept = self._constraints(cols)
         if not kept:
             return self.problems
-        variants = [variants[i] for i in kept]
-        cols = {name: [col[i] for i in kept] for name, col in cols.items()}
-        self._prompt_changes(variants, cols)
+        if len(kept) < len(self.indices):
+            self.indices = [self.indices[i] for i in kept]
+            cols = {name: [col[i] for i in kept] for name, col in cols.items()}
+            labels = {name: [col[i] for i in kept] for name, col in labels.items()}
+        self._prompt_changes(cols, labels)
         if isinstance(self.question, NumericQuestion):
-            self._answer(variants, cols)
+            self._answer(cols)
         else:
-            self._options(variants, cols)
+            self._options(cols)
         return self.problems
 
-    def _constraints(self, cols: Mapping[str, list[float]], variants: list[Variant]) -> list[int]:
-        size = len(variants)
+    def _constraints(self, cols: Mapping[str, list[float]]) -> list[int]:
+        size = len(self.indices)
         holds = [True] * size
         for number, constraint in enumerate(self.space.constraints):
             try:
                 found = constraint.columns(cols, size)
             except EvaluationError as error:
-                self.failed(error, ("constraints", number), variants[error.draw])
+                self.failed(error, ("constraints", number))
                 return []
             if not any(found):
                 self.problem(
@@ -121,17 +127,13 @@ class Sweep:
             )
         return [i for i, h in enumerate(holds) if h]
 
-    def _written(self, name: str, column: Sequence[float | str]) -> list[str]:
-        memo: dict[float | str, str] = {}
-        out = []
-        for value in column:
-            text = memo.get(value)
-            if text is None:
-                text = memo[value] = self.space.written(name, value)
-            out.append(text)
-        return out
+    def _written(self, name: str, column: Sequence[float | str]) -> dict[float | str, str]:
+        """Each distinct value of a column as the texts print it."""
+        return {value: self.space.written(name, value) for value in set(column)}
 
-    def _prompt_changes(self, variants: list[Variant], cols: Mapping[str, list[float]]) -> None:
+    def _prompt_changes(
+        self, cols: Mapping[str, list[float]], labels: Mapping[str, list[str]]
+    ) -> None:
         names = sorted({m.group(1) for m in PLACEHOLDER.finditer(self.question.prompt)} - {None})
         if not names:
             self.problem(
@@ -140,77 +142,78 @@ class Sweep:
                 "write them into the prompt as `{name}`",
             )
             return
-        shown = [
-            self._written(n, cols[n] if n in cols else [v[n] for v in variants]) for n in names
-        ]
-        if len(set(zip(*shown, strict=True))) == 1 and self.space.size > 1:
+        # The prompt changes when any value it shows prints two ways over the draws.
+        columns: dict[str, Sequence[float | str]] = {**cols, **labels}
+        printed = [set(self._written(n, columns[n]).values()) for n in names if n in columns]
+        if self.space.size > 1 and all(len(p) == 1 for p in printed):
             self.problem(
                 ("prompt",),
-                f"the prompt reads the same for every draw ({_count(len(variants), 'draw')})",
+                f"the prompt reads the same for every draw ({_count(len(self.indices), 'draw')})",
                 "give the parameters it shows more than one value",
             )
 
-    def _answer(self, variants: list[Variant], cols: dict[str, list[float]]) -> None:
+    def _answer(self, cols: dict[str, list[float]]) -> None:
         question = self.question
         assert isinstance(question, NumericQuestion) and isinstance(question.answer, str)
         formula = expressions.parse(question.answer)
         try:
-            answers = formula.columns(cols, len(variants))
+            answers = formula.columns(cols, len(self.indices))
         except EvaluationError as error:
-            self.failed(error, ("answer",), variants[error.draw])
+            self.failed(error, ("answer",))
             return
         tolerance = question.tolerance or 0.0
         relative = question.relative_tolerance or 0.0
-        allowed = [max(tolerance, relative * abs(a)) for a in answers]
-        for draw, (answer, room) in enumerate(zip(answers, allowed, strict=True)):
-            if room == 0 and float(f"{answer:.6g}") != answer:
-                self.problem(
-                    ("answer",),
-                    f"the answer is {answer!r} when "
-                    f"{shown_numbers(self.data, variants[draw], exact=True)}: "
-                    "no one can type it exactly",
-                    "give a `tolerance` or a `relative_tolerance`",
-                )
-                return
-        self._printed(formula, variants, cols, answers, allowed)
+        if tolerance == 0 and relative == 0:
+            for draw, answer in enumerate(answers):
+                if float(f"{answer:.6g}") != answer:
+                    self.problem(
+                        ("answer",),
+                        f"the answer is {answer!r} when {self.numbers(draw)}: "
+                        "no one can type it exactly",
+                        "give a `tolerance` or a `relative_tolerance`",
+                    )
+                    return
+        self._printed(formula, cols, answers, (tolerance, relative))
 
     def _printed(
         self,
         formula: expressions.Expression,
-        variants: list[Variant],
         cols: dict[str, list[float]],
         answers: list[float],
-        allowed: list[float],
+        tolerances: tuple[float, float],
     ) -> None:
         """The answer from the numbers as the prompt prints them must be within tolerance."""
         shown = {m.group(1) for m in PLACEHOLDER.finditer(self.question.prompt)}
         printed = dict(cols)
         changed = False
         for name in sorted(shown & set(cols)):
-            values = [numbers.read(t) for t in self._written(name, cols[name])]
-            changed = changed or values != cols[name]
-            printed[name] = values
+            read = {v: numbers.read(t) for v, t in self._written(name, cols[name]).items()}
+            if any(v != r for v, r in read.items()):
+                changed = True
+                printed[name] = [float(read[v]) for v in cols[name]]
         if not changed:
             return
+        size = len(self.indices)
         try:
             for name, derived, _ in self.space.derived:
                 if name not in shown:
-                    printed[name] = derived.columns(printed, len(variants))
-            again = formula.columns(printed, len(variants))
+                    printed[name] = derived.columns(printed, size)
+            again = formula.columns(printed, size)
         except EvaluationError:
             return  # the exact numbers work; the rounded ones are only a check
-        for draw, (exact, rough, room) in enumerate(zip(answers, again, allowed, strict=True)):
+        tolerance, relative = tolerances
+        for draw, (exact, rough) in enumerate(zip(answers, again, strict=True)):
+            room = max(tolerance, relative * abs(exact))
             if abs(rough - exact) > room + 4e-12 * abs(exact):
                 self.problem(
                     ("answer",),
-                    f"from the numbers as the prompt prints them the answer "
-                    f"is {_short(rough)}, not {_short(exact)}, outside the tolerance, when "
-                    f"{shown_numbers(self.data, variants[draw], exact=True)}",
+                    f"from the numbers as the prompt prints them the answer is {_short(rough)}, "
+                    f"not {_short(exact)}, outside the tolerance, when {self.numbers(draw)}",
                     "give the parameters more `decimals`, or widen the tolerance",
                 )
                 return
 
-    def _options(self, variants: list[Variant], cols: dict[str, list[float]]) -> None:
+    def _options(self, cols: dict[str, list[float]]) -> None:
         question = self.question
         assert isinstance(question, ChoiceQuestion)
         values: dict[int, list[float]] = {}
@@ -218,49 +221,55 @@ class Sweep:
             if option.value is None:
                 continue
             try:
-                values[number] = expressions.parse(option.value).columns(cols, len(variants))
+                values[number] = expressions.parse(option.value).columns(cols, len(self.indices))
             except EvaluationError as error:
-                self.failed(error, ("options", number, "value"), variants[error.draw])
+                self.failed(error, ("options", number, "value"))
                 return
-        texts = {n: _texts(question.options[n], column) for n, column in values.items()}
         for wrong in (n for n in values if not question.options[n].correct):
             for other in values:
                 compared = other < wrong or question.options[other].correct
-                if (
-                    other != wrong
-                    and compared
-                    and self._apart(wrong, other, values, texts, variants)
-                ):
+                if other != wrong and compared and self._apart(wrong, other, values):
                     break
 
-    def _apart(
-        self,
-        wrong: int,
-        other: int,
-        values: Mapping[int, list[float]],
-        texts: Mapping[int, list[str]],
-        variants: list[Variant],
-    ) -> bool:
+    def _apart(self, wrong: int, other: int, values: Mapping[int, list[float]]) -> bool:
         """Report the first draw where two options cannot be told apart; False if none."""
-        right = self.question.options[other].correct  # type: ignore[union-attr]
-        pairs = zip(values[wrong], values[other], texts[wrong], texts[other], strict=True)
-        for draw, (d, a, mine, theirs) in enumerate(pairs):
-            if abs(d - a) <= CLOSE * max(abs(a), abs(d)) or mine == theirs:
-                what = "the right answer" if right else f"options[{other}]"
+        options = self.question.options  # type: ignore[union-attr]
+        mine, theirs = options[wrong], options[other]
+        # Two numbers print alike only when close for the coarser format: format only those.
+        relative = max(_relative(mine), _relative(theirs))
+        absolute = max(_absolute(mine), _absolute(theirs))
+        for draw, (d, a) in enumerate(zip(values[wrong], values[other], strict=True)):
+            gap, size = abs(d - a), max(abs(a), abs(d))
+            alike = gap <= CLOSE * size or (
+                (gap <= relative * size or gap <= absolute) and _text(mine, d) == _text(theirs, a)
+            )
+            if alike:
+                what = "the right answer" if theirs.correct else f"options[{other}]"
                 self.problem(
                     ("options", wrong, "value"),
-                    f"this distractor equals {what} "
-                    f"({mine} and {theirs}) when "
-                    f"{shown_numbers(self.data, variants[draw], exact=True)}",
+                    f"this distractor equals {what} ({_text(mine, d)} and {_text(theirs, a)}) "
+                    f"when {self.numbers(draw)}",
                     "add a constraint that keeps them apart, or choose another mistake to compute",
                 )
                 return True
         return False
 
 
-def _texts(option: Any, column: Sequence[float]) -> list[str]:
-    fmt = option.model_dump(include={"decimals", "significant", "separators"})
-    return [numbers.written_as(v, fmt) for v in column]
+def _text(option: Any, value: float) -> str:
+    fmt = {k: getattr(option, k) for k in ("decimals", "significant", "separators")}
+    return numbers.written_as(value, fmt)
+
+
+def _relative(option: Any) -> float:
+    """How far apart, as a share, two numbers may be and print alike in significant figures."""
+    if option.decimals is not None:
+        return 0.0
+    return float(10.0 ** (2 - (option.significant or numbers.DEFAULT_SIGNIFICANT)))
+
+
+def _absolute(option: Any) -> float:
+    """How far apart two numbers may be and print alike with fixed decimals."""
+    return 0.0 if option.decimals is None else float(10.0**-option.decimals)
 
 
 def _short(value: float) -> str:

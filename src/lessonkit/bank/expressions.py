@@ -80,9 +80,9 @@ class Expression:
         gives a result that is not a finite real number.
         """
         found = self._run(columns, size)
-        for draw, value in enumerate(found):
-            if not math.isfinite(value):
-                raise EvaluationError("the result is not a finite number", 0, draw)
+        if not all(map(math.isfinite, found)):
+            draw = next(d for d, value in enumerate(found) if not math.isfinite(value))
+            raise EvaluationError("the result is not a finite number", 0, draw)
         return found
 
     def value(self, values: Mapping[str, float]) -> float:

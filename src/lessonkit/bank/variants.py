@@ -132,15 +132,37 @@ class Space:
     def columns(self, variants: Sequence[Variant]) -> dict[str, list[float]]:
         """Every number of each variant, derived values included, as columns.
 
-        Raises EvaluationError (its ``name`` set to the derived value) for the first draw
-        a formula fails on.
+        Raises EvaluationError (its ``formula`` set to the derived value) for the first
+        draw a formula fails on.
         """
-        size = len(variants)
         cols: dict[str, list[float]] = {}
         for param in self.params:
             for name in param.names:
                 if name not in self.labels:
                     cols[name] = [float(v[name]) for v in variants]
+        return self._derive(cols, len(variants))
+
+    def columns_at(
+        self, indices: Sequence[int]
+    ) -> tuple[dict[str, list[float]], dict[str, list[str]]]:
+        """The numbers (derived values included) and the case names of the variants at
+        ``indices``, as columns, without building each variant (validate's sweep)."""
+        cols: dict[str, list[float]] = {}
+        labels: dict[str, list[str]] = {}
+        stride = 1
+        for param in reversed(self.params):
+            count = len(param.choices)
+            at = [i // stride % count for i in indices]
+            for name in param.names:
+                values = [param.choices[k][name] for k in at]
+                if name in self.labels:
+                    labels[name] = [str(v) for v in values]
+                else:
+                    cols[name] = [float(v) for v in values]
+            stride *= count
+        return self._derive(cols, len(indices)), labels
+
+    def _derive(self, cols: dict[str, list[float]], size: int) -> dict[str, list[float]]:
         for name, formula, _ in self.derived:
             try:
                 cols[name] = formula.columns(cols, size)
@@ -173,13 +195,12 @@ class Space:
         """Indices of every variant that meets the constraints (spaces up to ENUMERATE_LIMIT)."""
         if self._allowed is None:
             indices = list(range(self.size))
-            variants = [self.choice(i) for i in indices]
             try:
-                cols = self.columns(variants)
-                holds = self.holding(cols, len(variants))
+                cols, _ = self.columns_at(indices)
+                holds = self.holding(cols, len(indices))
                 self._allowed = [i for i, h in zip(indices, holds, strict=True) if h]
             except EvaluationError:  # some draw fails: look at each on its own
-                self._allowed = [i for i, v in zip(indices, variants, strict=True) if self._fits(v)]
+                self._allowed = [i for i in indices if self._fits(self.choice(i))]
         return self._allowed
 
     def draw(self, rng: random.Random, avoid: Collection[Variant] = ()) -> Variant:
@@ -188,11 +209,15 @@ class Space:
         Raises DrawError when no draw meets the constraints.
         """
         if self.size <= ENUMERATE_LIMIT and (self.constraints or avoid):
-            allowed = self.allowed()
+            allowed: Sequence[int] = self.allowed() if self.constraints else range(self.size)
             if not allowed:
                 raise DrawError(
                     f"{self.question_id}: no draw of the parameters meets the constraints"
                 )
+            for _ in range(64):  # usually the first pick is new
+                picked = self.choice(rng.choice(allowed))
+                if picked not in avoid:
+                    return picked
             fresh = [i for i in allowed if self.choice(i) not in avoid]
             return self.choice(rng.choice(fresh or allowed))
         found: Variant | None = None
@@ -214,14 +239,18 @@ class Space:
 
 
 def render(
-    question: Mapping[str, Any], variant: Variant, *, slot: Slot | None = None
+    question: Mapping[str, Any],
+    variant: Variant,
+    *,
+    slot: Slot | None = None,
+    space: Space | None = None,
 ) -> dict[str, Any]:
     """The plain question ``variant`` makes of ``question``: texts written out, answer computed.
 
     ``slot(name, text)`` (for the site) decides what each placeholder becomes; by default
     the number as written. Raises EvaluationError when a formula fails for this variant.
     """
-    space = Space(question)
+    space = space or Space(question)  # the caller's, when it renders many draws
     values = space.values(variant)
     fill = slot or (lambda name, text: text)
 
@@ -282,7 +311,7 @@ def seeded(
     for _ in range(20):
         variant = space.draw(rng, tried)
         try:
-            return variant, render(question, variant)
+            return variant, render(question, variant, space=space)
         except EvaluationError:
             tried.append(variant)
     raise DrawError(f"{space.question_id}: every draw of the parameters tried makes a formula fail")
@@ -296,7 +325,7 @@ def sample(question: Mapping[str, Any], count: int, seed: str) -> list[Variant]:
     for _ in range(count * 2):
         try:
             drawn = space.draw(rng, avoid=found)
-            render(question, drawn)
+            render(question, drawn, space=space)
         except (DrawError, EvaluationError):
             continue  # validate's sweep says which draw fails
         if drawn in found:

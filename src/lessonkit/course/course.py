@@ -8,19 +8,18 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import functools
 import random
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from lessonkit.bank import variants, yamldoc
 from lessonkit.bank.expressions import EvaluationError
 from lessonkit.bank.loader import validate
-from lessonkit.bank.models import PROSE_FIELDS, SLUG_PATTERN, Bank, Question, instantiate
+from lessonkit.bank.models import PROSE_FIELDS, SLUG_PATTERN, Bank, Question, question_adapter
 from lessonkit.course.folder import find_root
 from lessonkit.course.lessons import LessonPage, PlanPage, read_lesson, read_plan
 from lessonkit.errors import ContentError, Problem, display_path
@@ -125,11 +124,6 @@ def _load_bank(course: Course, path: Path) -> None:
     course.bank_parts.append(parts)
 
 
-@functools.cache
-def _question_adapter() -> TypeAdapter[Question]:
-    return TypeAdapter(Question)
-
-
 def _salvage(slug: str, document: yamldoc.Document) -> BankParts:
     """The questions of an invalid bank that are valid by themselves, so that cross-file
     problems are reported in the same run as the bank's own."""
@@ -139,7 +133,7 @@ def _salvage(slug: str, document: yamldoc.Document) -> BankParts:
     valid: list[tuple[int, Question]] = []
     for index, item in enumerate(items if isinstance(items, list) else []):
         try:
-            valid.append((index, _question_adapter().validate_python(item)))
+            valid.append((index, question_adapter().validate_python(item)))
         except ValidationError:
             continue  # already reported by the bank's own validation
     return BankParts(slug, document, lesson if isinstance(lesson, str) else None, valid)
@@ -361,7 +355,7 @@ def _self_test_draws(document: yamldoc.Document, index: int, question: Question)
         try:
             variant = space.draw(rng, avoid=tried)
             tried.append(variant)
-            plain = instantiate(question, variant)
+            plain = question_adapter().validate_python(variants.render(data, variant, space=space))
         except (variants.DrawError, EvaluationError, ValidationError):
             return []  # the `parameters` sweep says which formula, options and draw
         found = _self_test(document, index, plain)
