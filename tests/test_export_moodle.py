@@ -145,3 +145,87 @@ def test_the_lesson_link_follows_the_explanation() -> None:
         '<p>Because b.</p><p>Re-read: <a href="https://courses.test/test-plan/lesson-one/'
         '#1-first-idea">First idea</a></p>'
     )
+
+
+DRAWN = """\
+lesson: lesson-one
+title: Drawn
+pass_mark: 0.5
+questions:
+  - id: floor
+    type: numeric
+    prompt: "A model with {size_b} billion parameters on {gpus} GPUs of {tb_s} TB/s. Floor, in ms?"
+    insight: 1
+    section: 1-first-idea
+    explanation: "{gb} GB ÷ {tb_s} TB/s ≈ {ms} ms."
+    params:
+      size_b: {values: [8, 70]}
+      gpus: {values: [1, 8]}
+      tb_s: {values: [3.35, 4.8]}
+    derived:
+      gb: {formula: 2 * size_b}
+      ms: {formula: gb / (gpus * tb_s), significant: 3}
+    constraints: ["2 * size_b < gpus * 80"]
+    answer: ms ** 1
+    relative_tolerance: 0.02
+    unit: ms
+  - id: ridge
+    type: numeric
+    prompt: "{chip}: ridge point?"
+    insight: 1
+    section: 1-first-idea
+    explanation: Divide.
+    params:
+      chip: {cases: {H100 SXM: {tflops: 989, tb_s: 3.35}, B200: {tflops: 2250, tb_s: 7.7}}}
+    answer: tflops / tb_s
+    relative_tolerance: 0.02
+"""
+
+
+def test_a_numeric_question_with_parameters_is_calculated() -> None:
+    from lessonkit.bank import variants
+    from test_export_common import make_source
+
+    source = make_source(DRAWN)
+    exported = moodle.convert(source)
+    root = ET.fromstring(exported.data)
+    (floor,) = [q for q in root if q.findtext("name/text") == "floor"]
+    assert floor.get("type") == "calculated"
+    assert (floor.findtext("questiontext/text") or "").startswith(
+        "<p>A model with {size_b} billion parameters on {gpus} GPUs of {tb_s} TB/s."
+    )
+    answer = floor.find("answer")
+    assert answer is not None and answer.get("fraction") == "100"
+    assert answer.findtext("text") == "pow(((2 * {size_b}) / ({gpus} * {tb_s})), 1)"
+    assert (answer.findtext("tolerance"), answer.findtext("tolerancetype")) == ("0.02", "1")
+    datasets = {
+        d.findtext("name/text"): [
+            i.findtext("value") for i in d.iterfind("dataset_items/dataset_item")
+        ]
+        for d in floor.iterfind("dataset_definitions/dataset_definition")
+    }
+    # Every number the texts show, and every parameter the formula reads; items go together.
+    assert set(datasets) == {"size_b", "gpus", "tb_s", "gb", "ms"}
+    question = source.bank.questions[0]
+    drawn = variants.sample(question.model_dump(mode="json"), 12, "site/floor")
+    assert len({len(items) for items in datasets.values()}) == 1 == len(set(map(len, [drawn])))
+    for n, numbers in enumerate(drawn):
+        size_b, gpus = float(datasets["size_b"][n] or 0), float(datasets["gpus"][n] or 0)
+        assert 2 * size_b < gpus * 80  # each item keeps the constraint
+        assert datasets["ms"][n] == variants.Space(question.model_dump(mode="json")).written(
+            "ms", 2 * float(numbers["size_b"]) / (float(numbers["gpus"]) * float(numbers["tb_s"]))
+        )
+    for definition in floor.iterfind("dataset_definitions/dataset_definition"):
+        # What Moodle's importer reads of each (qformat_xml::import_calculated).
+        for path in ("status/text", "type", "distribution/text", "minimum/text", "maximum/text",
+                     "decimals/text", "itemcount", "number_of_items"):  # fmt: skip
+            assert definition.findtext(path), path
+    # A question that shows a case's name becomes fixed variants in a category of its own.
+    categories = [c.findtext("category/text") for c in root if c.get("type") == "category"]
+    assert categories == ["$course$/top/lessonkit/Drawn", "$course$/top/lessonkit/Drawn/ridge",
+                          "$course$/top/lessonkit/Drawn"]  # fmt: skip
+    assert [str(loss) for loss in exported.losses] == [
+        "ridge: draws new numbers, but its texts show a case's name, and Moodle's wildcards are "
+        "numbers: exported as 2 fixed variants in the category ridge; add a random question "
+        "from it to draw one"
+    ]

@@ -133,8 +133,8 @@ def _written(node: ast.expr, derived: Mapping[str, str]) -> str:
     if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
         return number(float(node.value))
     if isinstance(node, ast.Name):
-        if node.id in derived:
-            return f"({moodle_formula(derived[node.id], derived)})"
+        if node.id in derived:  # written out; an operation brings its own parentheses
+            return moodle_formula(derived[node.id], derived)
         return f"{{{node.id}}}"
     if isinstance(node, ast.UnaryOp):
         sign = "-" if isinstance(node.op, ast.USub) else ""
