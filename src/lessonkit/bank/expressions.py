@@ -16,10 +16,20 @@ from __future__ import annotations
 
 import ast
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
+
+from lessonkit.bank.arithmetic import (
+    MAX_EXPONENT,
+    Column,
+    Columns,
+    EvaluationError,
+    Run,
+    binary,
+    function,
+    number_text,
+)
 
 __all__ = [
     "FUNCTIONS",
@@ -31,16 +41,11 @@ __all__ = [
 
 MAX_CHARS = 500
 MAX_DEPTH = 40
-MAX_EXPONENT = 100
 FUNCTIONS = ("min", "max", "round", "ceil", "floor", "sqrt", "log")
 ALLOWED = "numbers, names, + - * / **, parentheses and " + ", ".join(FUNCTIONS)
 # Signs people paste from prose: the same operators in Python's spelling, one for one,
 # so offsets into the author's text stay right.
 _TYPOGRAPHY = str.maketrans({"\u00d7": "*", "\u00f7": "/", "\u2212": "-", "\u00a0": " ", "\n": " "})
-
-Column = list[float]
-Columns = Mapping[str, Sequence[float]]
-_Run = Callable[[Columns, int], Column]
 
 
 class ExpressionError(ValueError):
@@ -53,17 +58,6 @@ class ExpressionError(ValueError):
         self.hint = hint
 
 
-class EvaluationError(ArithmeticError):
-    """A formula that failed for one draw: divided by zero, overflowed, left the reals."""
-
-    def __init__(self, message: str, offset: int, draw: int) -> None:
-        super().__init__(message)
-        self.message = message
-        self.offset = offset
-        self.draw = draw  # which value of the columns failed first
-        self.formula = ""  # set by whoever knows: the derived value it computes
-
-
 @dataclass(frozen=True, eq=False)
 class Expression:
     """A checked formula: its text, the names it reads, and how to compute it."""
@@ -71,7 +65,7 @@ class Expression:
     text: str
     names: frozenset[str]
     comparison: bool
-    _run: _Run
+    _run: Run
 
     def columns(self, columns: Columns, size: int) -> Column:
         """The formula for each of ``size`` draws; a comparison gives 1.0 (holds) or 0.0.
@@ -195,7 +189,7 @@ class _Builder:
     def refuse(self, node: ast.AST, message: str, hint: str = "") -> ExpressionError:
         return ExpressionError(message, self.at(node), hint or f"formulas may use {ALLOWED}")
 
-    def build(self, node: ast.expr, depth: int) -> _Run:
+    def build(self, node: ast.expr, depth: int) -> Run:
         if depth > MAX_DEPTH:
             raise self.refuse(
                 node,
@@ -222,7 +216,7 @@ class _Builder:
             what = "`not`" if isinstance(node.op, ast.Not) else "`~`"
         return self._refuse_any(node, what)
 
-    def _refuse_any(self, node: ast.AST, what: str | None) -> _Run:
+    def _refuse_any(self, node: ast.AST, what: str | None) -> Run:
         if isinstance(node, ast.Attribute):
             while isinstance(node.value, ast.Attribute):
                 node = node.value
@@ -231,7 +225,7 @@ class _Builder:
             raise ExpressionError(f"{what} is not allowed in a formula", offset, ALLOWED)
         raise self.refuse(node, f"{what or 'this'} is not allowed in a formula")
 
-    def constant(self, node: ast.Constant) -> _Run:
+    def constant(self, node: ast.Constant) -> Run:
         value = node.value
         if isinstance(value, bool) or not isinstance(value, int | float):
             kind = "text" if isinstance(value, str | bytes) else repr(value)
@@ -244,7 +238,7 @@ class _Builder:
             raise self.refuse(node, "the number is too large", "write an ordinary number")
         return lambda cols, n: [number] * n
 
-    def name(self, node: ast.Name) -> _Run:
+    def name(self, node: ast.Name) -> Run:
         name = node.id
         if name in FUNCTIONS:
             raise self.refuse(node, f"`{name}` is a function", f"call it: `{name}(…)`")
@@ -262,7 +256,7 @@ class _Builder:
         found = self.source.strip().find(sign, start, end)
         return self.lead + (found if found >= 0 else start)
 
-    def binary(self, node: ast.BinOp, depth: int) -> _Run:
+    def binary(self, node: ast.BinOp, depth: int) -> Run:
         sign = _BINARY.get(type(node.op))
         if sign is None:
             written = {ast.BitXor: "^", ast.FloorDiv: "//", ast.Mod: "%"}.get(type(node.op), "")
@@ -284,13 +278,13 @@ class _Builder:
                 exponent = 0.0
             if abs(exponent) > MAX_EXPONENT:
                 raise ExpressionError(
-                    f"the exponent {_shown(exponent)} is too large",
+                    f"the exponent {number_text(exponent)} is too large",
                     self.at(node.right),
                     f"exponents are at most {MAX_EXPONENT}",
                 )
-        return _binary(sign, left, right, at)
+        return binary(sign, left, right, at)
 
-    def call(self, node: ast.Call, depth: int) -> _Run:
+    def call(self, node: ast.Call, depth: int) -> Run:
         func = node.func
         if not isinstance(func, ast.Name) or func.id not in FUNCTIONS:
             if isinstance(func, ast.Attribute):
@@ -315,9 +309,9 @@ class _Builder:
                 node, f"`{name}` takes {wanted} argument{'s' if high > 1 else ''}, not {count}"
             )
         args = [self.build(arg, depth + 1) for arg in node.args]
-        return _function(name, args, self.at(node))
+        return function(name, args, self.at(node))
 
-    def compare(self, node: ast.Compare, depth: int) -> _Run:
+    def compare(self, node: ast.Compare, depth: int) -> Run:
         if not self.comparison:
             raise self.refuse(
                 node,
@@ -347,106 +341,3 @@ class _Builder:
             return holds
 
         return run
-
-
-def _shown(value: float) -> str:
-    value = float(value)
-    return f"{value:.0f}" if value.is_integer() and abs(value) < 1e15 else f"{value:g}"
-
-
-def _first(values: Sequence[float], bad: Callable[[float], bool]) -> int:
-    return next((i for i, v in enumerate(values) if bad(v)), 0)
-
-
-def _binary(sign: str, left: _Run, right: _Run, at: int) -> _Run:
-    if sign == "+":
-        return lambda cols, n: [a + b for a, b in zip(left(cols, n), right(cols, n), strict=True)]
-    if sign == "-":
-        return lambda cols, n: [a - b for a, b in zip(left(cols, n), right(cols, n), strict=True)]
-    if sign == "*":
-        return lambda cols, n: [a * b for a, b in zip(left(cols, n), right(cols, n), strict=True)]
-    if sign == "/":
-
-        def divide(cols: Columns, n: int) -> Column:
-            tops, bottoms = left(cols, n), right(cols, n)
-            try:
-                return [a / b for a, b in zip(tops, bottoms, strict=True)]
-            except ZeroDivisionError:
-                draw = _first(bottoms, lambda b: b == 0)
-                raise EvaluationError("divides by zero", at, draw) from None
-
-        return divide
-
-    def power(cols: Columns, n: int) -> Column:
-        bases, exponents = left(cols, n), right(cols, n)
-        for draw, exponent in enumerate(exponents):
-            if abs(exponent) > MAX_EXPONENT:
-                message = f"the exponent {_shown(exponent)} is over {MAX_EXPONENT}"
-                raise EvaluationError(message, at, draw)
-        found: Column = []
-        for draw, (a, b) in enumerate(zip(bases, exponents, strict=True)):
-            try:
-                value = a**b
-            except (OverflowError, ZeroDivisionError):
-                raise EvaluationError(
-                    "the power is too large or divides by zero", at, draw
-                ) from None
-            if isinstance(value, complex):
-                raise EvaluationError("a negative number to a fractional power", at, draw)
-            found.append(value)
-        return found
-
-    return power
-
-
-def _function(name: str, args: list[_Run], at: int) -> _Run:
-    def run(cols: Columns, n: int) -> Column:
-        values = [arg(cols, n) for arg in args]
-        if name == "min":
-            return [min(row) for row in zip(*values, strict=True)]
-        if name == "max":
-            return [max(row) for row in zip(*values, strict=True)]
-        first = values[0]
-        if name == "ceil":
-            return [float(math.ceil(x)) for x in first]
-        if name == "floor":
-            return [float(math.floor(x)) for x in first]
-        if name == "sqrt":
-            if any(x < 0 for x in first):
-                raise EvaluationError(
-                    "the square root of a negative number", at, _first(first, lambda x: x < 0)
-                )
-            return [math.sqrt(x) for x in first]
-        if name == "log":
-            return _log(first, values[1] if len(values) > 1 else None, at)
-        return _round(first, values[1] if len(values) > 1 else None, at)
-
-    return run
-
-
-def _log(values: Column, bases: Column | None, at: int) -> Column:
-    if any(x <= 0 for x in values):
-        raise EvaluationError(
-            "the logarithm of a number that is not positive", at, _first(values, lambda x: x <= 0)
-        )
-    if bases is None:
-        return [math.log(x) for x in values]
-    if any(b <= 0 or b == 1 for b in bases):
-        raise EvaluationError(
-            "a logarithm's base must be positive and not 1",
-            at,
-            _first(bases, lambda b: b <= 0 or b == 1),
-        )
-    return [math.log(x, b) for x, b in zip(values, bases, strict=True)]
-
-
-def _round(values: Column, places: Column | None, at: int) -> Column:
-    """Halves away from zero, as people round (Python's own round() goes to even)."""
-    found: Column = []
-    for draw, value in enumerate(values):
-        digits = 0.0 if places is None else places[draw]
-        if not digits.is_integer() or not -12 <= digits <= 12:
-            raise EvaluationError("round() takes a whole number of places from -12 to 12", at, draw)
-        step = Decimal(1).scaleb(-int(digits))
-        found.append(float(Decimal(repr(value)).quantize(step, rounding=ROUND_HALF_UP)))
-    return found

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from lessonkit.grading.schedule import CardKey, ReviewCard
     from lessonkit.history.store import Store
     from lessonkit.quiz.plainui import PlainUi
-    from lessonkit.quiz.session import Attempt
+    from lessonkit.quiz.session import Attempt, Numbers
 
 
 def _utcnow() -> datetime:
@@ -129,7 +129,7 @@ def _ask(
     """Ask one bank's due questions, saving each answer as it is given."""
     from lessonkit.grading import responses
     from lessonkit.quiz.recorder import Pending, Recorder, TakeBack
-    from lessonkit.quiz.runner import ask_questions, review_attempt
+    from lessonkit.quiz.runner import ask_questions
 
     slug, count = bank.compiled.slug, len(bank.due)
     ui.say()
@@ -183,6 +183,27 @@ def seen_numbers(store: Store, compiled: catalog.Compiled) -> dict[str, list[dic
         if question is not None and numbers:
             seen.setdefault(question_id, []).append(dict(numbers))
     return seen
+
+
+def review_attempt(
+    compiled: catalog.Compiled,
+    question_ids: Sequence[str],
+    *,
+    seed: int,
+    now: datetime,
+    avoid: Mapping[str, Sequence[Numbers]] | None = None,
+) -> Attempt:
+    """An attempt asking some of a bank's questions in the given order (`lessonkit review`).
+
+    Options are shuffled by ``seed``; parameterised questions draw numbers unlike those in
+    ``avoid`` when they can, so that a review never repeats numbers a learner remembers.
+    """
+    from lessonkit.quiz import session
+
+    planned = session.plan(compiled.bank, seed, question_ids, avoid=avoid)
+    wanted = tuple(q for q in planned.order if q in set(question_ids))
+    plan = session.Plan(seed, wanted, planned.displays, planned.numbers)
+    return session.Attempt(compiled.slug, compiled.bank, plan, now)
 
 
 def _nothing_due(banks: Sequence[_Due], zone: tzinfo | None) -> str:

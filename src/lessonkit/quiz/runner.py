@@ -162,25 +162,6 @@ def _read_response(
                 ui.invalid(str(error))
 
 
-def review_attempt(
-    compiled: catalog.Compiled,
-    question_ids: Sequence[str],
-    *,
-    seed: int,
-    now: datetime,
-    avoid: Mapping[str, Sequence[session.Numbers]] | None = None,
-) -> session.Attempt:
-    """An attempt asking some of a bank's questions in the given order (`lessonkit review`).
-
-    Options are shuffled by ``seed``; parameterised questions draw numbers unlike those in
-    ``avoid`` when they can, so that a review never repeats numbers a learner remembers.
-    """
-    planned = session.plan(compiled.bank, seed, question_ids, avoid=avoid)
-    wanted = tuple(q for q in planned.order if q in set(question_ids))
-    plan = session.Plan(seed, wanted, planned.displays, planned.numbers)
-    return session.Attempt(compiled.slug, compiled.bank, plan, now)
-
-
 def ask_questions(
     compiled: catalog.Compiled,
     attempt: session.Attempt,
