@@ -229,6 +229,8 @@ def _option_warnings(
                 )
             )
         for other in range(number):
+            if question.options[number].value is not None and question.options[other].value:
+                continue  # their numbers differ, draw by draw: validate's sweep checks them
             if nearly_same(texts[other], text):
                 ratio = difflib.SequenceMatcher(None, texts[other], text).ratio()
                 found.append(
