@@ -31,21 +31,19 @@ def spec(name: str) -> dict[str, Any]:
 
 
 def model(fields: dict[str, Any]) -> Question:
+    """The table's question; one with `params` as its `draw` of numbers makes it."""
+    fields = dict(fields)
+    draw = fields.pop("draw", None)
     bank = Bank.model_validate(
         {"lesson": "parity", "title": "Parity", "pass_mark": 0.5, "questions": [fields]}
     )
-    return bank.questions[0]
+    question = bank.questions[0]
+    return question if draw is None else instantiate(question, draw)
 
 
-def drawn(name: str, numbers: dict[str, Any] | None = None) -> Question:
-    """The table's question; a parameterised one as the draw of ``numbers`` makes it."""
-    question = model(spec(name))
-    return question if numbers is None else instantiate(question, numbers)
-
-
-def key(name: str, numbers: dict[str, Any] | None = None) -> dict[str, Any]:
-    """What the page gets for the question (and draw): `selfcheck.grading_key`."""
-    return selfcheck.grading_key(drawn(name, numbers))
+def key(name: str) -> dict[str, Any]:
+    """What the page gets for the question: `selfcheck.grading_key`."""
+    return selfcheck.grading_key(model(spec(name)))
 
 
 def typed(question: dict[str, Any], response: Any) -> str:
@@ -68,22 +66,15 @@ def typed(question: dict[str, Any], response: Any) -> str:
 
 def cases() -> list[Any]:
     found = []
-    for number, (name, response, score, *extra) in enumerate(TABLE["cases"], start=1):
-        found.append(pytest.param(name, response, score, numbers(extra), id=f"{number}-{name}"))
+    for number, (name, response, score) in enumerate(TABLE["cases"], start=1):
+        found.append(pytest.param(name, response, score, id=f"{number}-{name}"))
     return found
 
 
-def numbers(extra: list[Any]) -> dict[str, Any] | None:
-    """A case's draw of its question's numbers: the fifth item, when there is one."""
-    return extra[1] if len(extra) > 1 else None
-
-
-@pytest.mark.parametrize(("name", "response", "score", "numbers"), cases())
-def test_the_terminal_grades_the_table(
-    name: str, response: Any, score: float | None, numbers: dict[str, Any] | None
-) -> None:
+@pytest.mark.parametrize(("name", "response", "score"), cases())
+def test_the_terminal_grades_the_table(name: str, response: Any, score: float | None) -> None:
     fields = spec(name)
-    question = drawn(name, numbers)
+    question = model(fields)
     data = question.model_dump(mode="json")
     text = typed(fields, response)
     try:
