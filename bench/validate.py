@@ -53,27 +53,33 @@ def _drawn(index: int, rng: random.Random) -> str:
     extra = rng.randint(2, 99)
     head = (
         f"  - id: q-{index}\n"
-        f"    prompt: >-\n      Question {index}: a step reads {{gb}} GB {{n}} times, plus {extra} GB,\n"
+        f"    prompt: >-\n"
+        f"      Question {index}: a step reads {{gb}} GB {{n}} times, plus {extra} GB,\n"
         f"      at {{tb_s}} TB/s. How long does it take at least, in milliseconds?\n"
         f"    insight: {index % 3 + 1}\n    section: {SECTIONS[index % 3]}\n"
-        f"    explanation: ({{gb}} × {{n}} + {extra}) ÷ {{tb_s}} ≈ {{ms}} ms.\n"
+        f"    explanation: ({{gb}} times {{n}} + {extra}) / {{tb_s}} is about {{ms}} ms.\n"
         f"    tags: [cost, bandwidth]\n"
         f"    params:\n      gb: {{values: {sizes}}}\n      tb_s: {{values: {speeds}}}\n"
         f"      n: {{min: 1, max: 8, step: 1}}\n"
         f"    derived:\n      ms: {{formula: (gb * n + {extra}) / tb_s, significant: 3}}\n"
-        f"    constraints: [\"gb * n < {rng.randint(900, 1500)}\"]\n"
+        f'    constraints: ["gb * n < {rng.randint(900, 1500)}"]\n'
     )
     if rng.random() < 0.7:
-        return head + "    type: numeric\n    answer: ms\n    relative_tolerance: 0.02\n    unit: ms\n"
+        numeric = "    type: numeric\n    answer: ms\n    relative_tolerance: 0.02\n    unit: ms\n"
+        return head + numeric
     options = [
         ("(gb * n + {e}) / tb_s", True),
         ("(gb * n + {e}) / tb_s / 1000", False),
         ("2 * (gb * n + {e}) / tb_s", False),
     ]
-    return head + "    type: single\n    options:\n" + "".join(
-        f'      - {{text: "{{value}} ms", value: {v.format(e=extra)}, significant: 3'
-        + (", correct: true}\n" if right else ", feedback: A real mistake.}\n")
-        for v, right in options
+    return (
+        head
+        + "    type: single\n    options:\n"
+        + "".join(
+            f'      - {{text: "{{value}} ms", value: {v.format(e=extra)}, significant: 3'
+            + (", correct: true}\n" if right else ", feedback: A real mistake.}\n")
+            for v, right in options
+        )
     )
 
 

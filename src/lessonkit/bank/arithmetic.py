@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from decimal import ROUND_HALF_UP, Decimal
 
 __all__ = ["MAX_EXPONENT", "EvaluationError", "binary", "function", "number_text"]
 
@@ -124,6 +123,8 @@ def _log(values: Column, bases: Column | None, at: int) -> Column:
 
 def _round(values: Column, places: Column | None, at: int) -> Column:
     """Halves away from zero, as people round (Python's own round() goes to even)."""
+    from decimal import ROUND_HALF_UP, Decimal  # only a formula that rounds needs it
+
     found: Column = []
     for draw, value in enumerate(values):
         digits = 0.0 if places is None else places[draw]

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from lessonkit.bank import variants
 from lessonkit.course.catalog import LOCAL_SITE
 from lessonkit.grading.responses import choices, to_json
 
@@ -75,6 +74,8 @@ class Attempt:
             found = _by_id(self.bank)[question_id]
             drawn = self.plan.numbers.get(question_id)
             if drawn is not None:
+                from lessonkit.bank import variants  # only for a bank that draws numbers
+
                 found = variants.render(found, dict(drawn))
             self._shown[question_id] = found
         return found
@@ -129,14 +130,19 @@ def plan(
     shuffle_options = bool(settings.get("options", True))
     displays = {q["id"]: _display(q, seed, shuffle_options) for q in questions}
     drawn = {
-        str(q["id"]): variants.seeded(
-            q, f"{seed}/{q['id']}", [dict(a) for a in (avoid or {}).get(q["id"], ())]
-        )[0]
+        str(q["id"]): _seeded(q, f"{seed}/{q['id']}", (avoid or {}).get(q["id"], ()))
         for q in questions
-        if variants.is_parameterised(q) and q["id"] not in (numbers or {})
+        if q.get("params") and q["id"] not in (numbers or {})
     }
     resumed = {k: v for k, v in (numbers or {}).items() if k in displays}
     return Plan(seed=seed, order=tuple(ids), displays=displays, numbers={**drawn, **resumed})
+
+
+def _seeded(question: QuestionData, seed: str, avoid: Sequence[Numbers]) -> Numbers:
+    # The formula engine loads only for a bank that draws numbers: the quiz starts light.
+    from lessonkit.bank import variants
+
+    return variants.seeded(question, seed, [dict(a) for a in avoid])[0]
 
 
 def start(slug: str, bank: BankData, seed: int, now: datetime) -> Attempt:
@@ -354,7 +360,11 @@ def summarise(attempt: Attempt, lesson: LessonData | None) -> Summary:
 
 def _numbers(attempt: Attempt, question_id: str, mark: Mark | None) -> str:
     drawn = mark.numbers if mark and mark.numbers else attempt.plan.numbers.get(question_id)
-    return variants.shown_numbers(_by_id(attempt.bank)[question_id], drawn) if drawn else ""
+    if not drawn:
+        return ""
+    from lessonkit.bank import variants
+
+    return variants.shown_numbers(_by_id(attempt.bank)[question_id], drawn)
 
 
 def report(attempt: Attempt, result: Summary) -> dict[str, Any]:
