@@ -57,6 +57,7 @@ class Sweep:
         self.data: dict[str, Any] = question.model_dump(mode="json")
         self.space = Space(self.data)
         self.problems: list[Problem] = []
+        self._printed_values: dict[str, dict[float | str, str]] = {}
 
     def problem(
         self, at: Sequence[str | int], message: str, hint: str = "", offset: int = -1
@@ -128,8 +129,12 @@ class Sweep:
         return [i for i, h in enumerate(holds) if h]
 
     def _written(self, name: str, column: Sequence[float | str]) -> dict[float | str, str]:
-        """Each distinct value of a column as the texts print it."""
-        return {value: self.space.written(name, value) for value in set(column)}
+        """Each distinct value of a column as the texts print it (kept: asked twice)."""
+        found = self._printed_values.get(name)
+        if found is None:
+            found = {value: self.space.written(name, value) for value in set(column)}
+            self._printed_values[name] = found
+        return found
 
     def _prompt_changes(
         self, cols: Mapping[str, list[float]], labels: Mapping[str, list[str]]
@@ -144,8 +149,10 @@ class Sweep:
             return
         # The prompt changes when any value it shows prints two ways over the draws.
         columns: dict[str, Sequence[float | str]] = {**cols, **labels}
-        printed = [set(self._written(n, columns[n]).values()) for n in names if n in columns]
-        if self.space.size > 1 and all(len(p) == 1 for p in printed):
+        changes = any(
+            len(set(self._written(n, columns[n]).values())) > 1 for n in names if n in columns
+        )
+        if self.space.size > 1 and not changes:
             self.problem(
                 ("prompt",),
                 f"the prompt reads the same for every draw ({_count(len(self.indices), 'draw')})",

@@ -149,16 +149,21 @@ class Space:
         ``indices``, as columns, without building each variant (validate's sweep)."""
         cols: dict[str, list[float]] = {}
         labels: dict[str, list[str]] = {}
+        whole = len(indices) == self.size and list(indices) == list(range(self.size))
         stride = 1
         for param in reversed(self.params):
             count = len(param.choices)
-            at = [i // stride % count for i in indices]
             for name in param.names:
-                values = [param.choices[k][name] for k in at]
-                if name in self.labels:
-                    labels[name] = [str(v) for v in values]
+                choices = [c[name] for c in param.choices]
+                if whole:  # the whole space: each value repeated, the pattern repeated
+                    block = [v for v in choices for _ in range(stride)]
+                    column = block * (self.size // len(block))
                 else:
-                    cols[name] = [float(v) for v in values]
+                    column = [choices[i // stride % count] for i in indices]
+                if name in self.labels:
+                    labels[name] = [str(v) for v in column]
+                else:
+                    cols[name] = [float(v) for v in column]
             stride *= count
         return self._derive(cols, len(indices)), labels
 
@@ -208,16 +213,16 @@ class Space:
 
         Raises DrawError when no draw meets the constraints.
         """
+        for _ in range(32):  # most draws meet the constraints: a few at random first
+            picked = self.choice(rng.randrange(self.size))
+            if picked not in avoid and (not self.constraints or self._fits(picked)):
+                return picked
         if self.size <= ENUMERATE_LIMIT and (self.constraints or avoid):
             allowed: Sequence[int] = self.allowed() if self.constraints else range(self.size)
             if not allowed:
                 raise DrawError(
                     f"{self.question_id}: no draw of the parameters meets the constraints"
                 )
-            for _ in range(64):  # usually the first pick is new
-                picked = self.choice(rng.choice(allowed))
-                if picked not in avoid:
-                    return picked
             fresh = [i for i in allowed if self.choice(i) not in avoid]
             return self.choice(rng.choice(fresh or allowed))
         found: Variant | None = None

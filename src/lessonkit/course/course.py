@@ -343,7 +343,7 @@ def _lesson_refs(
     return problems
 
 
-SELF_TEST_DRAWS = 3  # draws of a parameterised question the self-test tries
+SELF_TEST_DRAWS = 2  # draws of a parameterised question the self-test tries
 
 
 def _self_test_draws(document: yamldoc.Document, index: int, question: Question) -> list[Problem]:
