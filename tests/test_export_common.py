@@ -18,10 +18,10 @@ import pytest
 import yaml
 
 from conftest import MakeCourse
-from lessonkit.bank.models import Bank
+from lessonkit.bank.models import Bank, Question
 from lessonkit.cli import main
 from lessonkit.export import FORMATS, convert, moodle
-from lessonkit.export.common import Source
+from lessonkit.export.common import Source, plain_questions
 from lessonkit.export.sources import gather, is_plan, modified_time
 
 REPO = Path(__file__).resolve().parents[1]
@@ -176,6 +176,12 @@ def every_type() -> Source:
 
 def hostile() -> Source:
     return make_source(HOSTILE, long=True)
+
+
+def exported(source: Source) -> list[Question]:
+    """The questions a format without drawn numbers gets: each parameterised one as its
+    fixed variants (``plain_questions``), the others as they are."""
+    return plain_questions(source.bank.questions, [], "the format")
 
 
 def real_bank() -> Source:

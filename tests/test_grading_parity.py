@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from lessonkit.bank.models import Bank, Question
+from lessonkit.bank.models import Bank, Question, instantiate
 from lessonkit.grading import grader, responses
 from lessonkit.site import selfcheck
 
@@ -31,10 +31,14 @@ def spec(name: str) -> dict[str, Any]:
 
 
 def model(fields: dict[str, Any]) -> Question:
+    """The table's question; one with `params` as its `draw` of numbers makes it."""
+    fields = dict(fields)
+    draw = fields.pop("draw", None)
     bank = Bank.model_validate(
         {"lesson": "parity", "title": "Parity", "pass_mark": 0.5, "questions": [fields]}
     )
-    return bank.questions[0]
+    question = bank.questions[0]
+    return question if draw is None else instantiate(question, draw)
 
 
 def key(name: str) -> dict[str, Any]:

@@ -168,7 +168,9 @@ def _add_quiz(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "TARGET is a quiz slug (e.g. gpu-vs-tpu) or a bank file (quizzes/SLUG.yml).",
     )
     parser.add_argument("target", metavar="TARGET", help="quiz slug or bank file")
-    parser.add_argument("--seed", type=int, metavar="N", help="shuffle with seed N (repeatable)")
+    parser.add_argument(
+        "--seed", type=int, metavar="N", help="shuffle and draw numbers with seed N (repeatable)"
+    )
     parser.add_argument(
         "--answers",
         metavar="FILE",
@@ -418,7 +420,9 @@ def _add_review(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "with spaced repetition (FSRS). Answers are saved as you give them.",
     )
     parser.add_argument("slug", nargs="?", metavar="SLUG", help="one quiz (default: all taken)")
-    parser.add_argument("--seed", type=int, metavar="N", help="shuffle options with seed N")
+    parser.add_argument(
+        "--seed", type=int, metavar="N", help="shuffle and draw new numbers with seed N"
+    )
     _learner_options(parser)
     parser.set_defaults(handler=_review)
 

@@ -534,6 +534,42 @@
       "“" + li.firstChild.textContent + "” is now number " + (at + 1) + " of " + items.length + ".";
   }
 
+  // A question with parameters carries every draw's numbers (computed when the site was
+  // built): showing another draw is putting its texts in the slots and its answer in the key.
+  function renumber(question, key, drawn, at) {
+    question.querySelectorAll(".lk-n").forEach(function (slot) {
+      slot.textContent = drawn.slots[at][+slot.getAttribute("data-n")];
+    });
+    if (drawn.answers) key.answer = drawn.answers[at];
+    question.setAttribute("data-numbers", String(at));
+    save("numbers:" + question.id, at);
+  }
+
+  function another(drawn, now) {
+    var count = drawn.slots.length;
+    if (count < 2) return 0;
+    var next = Math.floor(Math.random() * (count - 1));
+    return next >= now ? next + 1 : next;
+  }
+
+  function mountNumbers(question, key, saved, bar) {
+    var drawn = JSON.parse(question.getAttribute("data-variants"));
+    var at = saved["numbers:" + question.id];
+    // One draw per visit; a kept answer keeps the numbers it was given for.
+    if (saved[question.id] === undefined || !drawn.slots[at]) at = another(drawn, -1);
+    renumber(question, key, drawn, at);
+    question.lkRenumber = function () {
+      renumber(question, key, drawn, another(drawn, +question.getAttribute("data-numbers")));
+    };
+    if (drawn.slots.length < 2) return;
+    bar.appendChild(button("Try new numbers", "lk-new", function () {
+      question.lkRenumber();
+      reset(question, key);
+      question.querySelector(".lk-result").textContent = "New numbers: answer again.";
+      tally(question.closest(".lk-self-check"));
+    }));
+  }
+
   function mountQuestion(question, saved) {
     var key = JSON.parse(question.getAttribute("data-key"));
     question.querySelectorAll(".lk-order > li").forEach(function (li) {
@@ -547,6 +583,7 @@
     });
     var bar = element("div", "lk-check");
     bar.appendChild(button("Check", "", function () { check(question, key, false); }));
+    if (question.hasAttribute("data-variants")) mountNumbers(question, key, saved, bar);
     var result = element("p", "lk-result");
     result.setAttribute("role", "status");
     bar.appendChild(result);
@@ -573,6 +610,7 @@
       var first = null;
       questions.forEach(function (question) {
         if (question.lkScore && !question.lkScore.correct) {
+          if (question.lkRenumber) question.lkRenumber(); // a calculation comes back anew
           reset(question, keys[question.id]);
           first = first || question;
         }

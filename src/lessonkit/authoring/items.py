@@ -150,6 +150,8 @@ def _similar(subject: Subject, settings: RuleSettings) -> list[Problem]:
         texts = [" ".join(o.text.casefold().split()) for o in question.options]
         for number, text in enumerate(texts):
             for other in range(number):
+                if question.options[number].value is not None and question.options[other].value:
+                    continue  # their numbers differ, draw by draw: validate's sweep checks them
                 if nearly_same(texts[other], text):
                     ratio = difflib.SequenceMatcher(None, texts[other], text).ratio()
                     found.append(

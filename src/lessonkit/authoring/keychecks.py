@@ -39,31 +39,53 @@ _AT_LEAST = re.compile(r"\b(at least|minimum|smallest number|fewest)\b", re.IGNO
 
 
 def _bound_problems(course: Course, settings: RuleSettings) -> list[Problem]:
-    """The `bound` problems of every bank that loaded."""
-    return [
-        problem
-        for document, index, question in _numeric(course)
-        for problem in _bound(document, index, question)
-    ]
+    """The `bound` problems of every bank that loaded; a question that draws numbers is
+    checked on a few draws and reported once."""
+    found: list[Problem] = []
+    reported: set[tuple[str, int]] = set()
+    for document, index, question in _numeric(course, drawn=True):
+        if (document.path, index) not in reported and (
+            problems := _bound(document, index, question)
+        ):
+            reported.add((document.path, index))
+            found += problems
+    return found
 
 
 def _precision_problems(course: Course, settings: RuleSettings) -> list[Problem]:
     """The `precision` problems of every bank that loaded."""
     found: list[Problem] = []
     lines: dict[str, list[str]] = {}
-    for document, index, question in _numeric(course):
+    # A formula's answer has no written precision: the sweep checks its printed numbers.
+    for document, index, question in _numeric(course, drawn=False):
         if document.path not in lines:
             lines[document.path] = _source_lines(document)
         found += _precision(document, index, question, lines[document.path])
     return found
 
 
-def _numeric(course: Course) -> Iterator[tuple[yamldoc.Document, int, NumericQuestion]]:
+def _numeric(
+    course: Course, *, drawn: bool
+) -> Iterator[tuple[yamldoc.Document, int, NumericQuestion]]:
+    """Each numeric question; with ``drawn``, a parameterised one as a few of its draws."""
     for slug, bank in course.banks.items():
         document = course.bank_documents[slug]
         for index, question in enumerate(bank.questions):
-            if isinstance(question, NumericQuestion):
+            if not isinstance(question, NumericQuestion):
+                continue
+            if not question.params:
                 yield document, index, question
+            elif drawn:
+                yield from ((document, index, plain) for plain in _draws(question))
+
+
+def _draws(question: NumericQuestion) -> list[NumericQuestion]:
+    """A parameterised question as the plain questions of a few seeded draws."""
+    from lessonkit.bank import variants
+    from lessonkit.bank.models import instantiate
+
+    drawn = variants.sample(question.model_dump(mode="json"), 5, f"keychecks/{question.id}")
+    return [p for v in drawn if isinstance(p := instantiate(question, v), NumericQuestion)]
 
 
 def advice(document: yamldoc.Document, index: int, question: Question) -> list[Problem]:
@@ -71,7 +93,8 @@ def advice(document: yamldoc.Document, index: int, question: Question) -> list[P
     if isinstance(question, TextQuestion):
         return _narrow_text(document, index, question)
     if isinstance(question, NumericQuestion):
-        return _unmarked_limit(document, index, question)
+        plain = _draws(question)[:1] if question.params else [question]
+        return _unmarked_limit(document, index, plain[0]) if plain else []
     return []
 
 
@@ -119,7 +142,7 @@ def _accepts(question: NumericQuestion, value: float) -> bool:
 
 
 def _tolerance_key(question: NumericQuestion) -> str:
-    relative = (question.relative_tolerance or 0.0) * abs(question.answer)
+    relative = (question.relative_tolerance or 0.0) * abs(question.value())
     return "relative_tolerance" if relative > (question.tolerance or 0.0) else "tolerance"
 
 
@@ -127,7 +150,7 @@ def _bound(document: yamldoc.Document, index: int, question: NumericQuestion) ->
     if question.bound is None:
         return []
     where = ("questions", index)
-    answer = question.answer
+    answer = question.value()
     if answer != math.floor(answer):
         return [
             document.problem(
@@ -157,7 +180,7 @@ def _bound(document: yamldoc.Document, index: int, question: NumericQuestion) ->
 def _narrower(question: NumericQuestion, key: str, past: float) -> str:
     if key == "tolerance":
         return f"make `tolerance` less than 1, e.g. `tolerance: 0`, so that {past:g} does not count"
-    most = 1 / abs(question.answer)
+    most = 1 / abs(question.value())
     return (
         f"make `relative_tolerance` less than {most:.3g} (1 ÷ {question.answer:g}), or use "
         f"`tolerance: 0`, so that {past:g} does not count"
@@ -250,7 +273,7 @@ def _narrow_text(document: yamldoc.Document, index: int, question: TextQuestion)
 def _unmarked_limit(
     document: yamldoc.Document, index: int, question: NumericQuestion
 ) -> list[Problem]:
-    answer = question.answer
+    answer = question.value()
     counts = _COUNT.search(question.prompt)
     if question.bound is not None or answer != math.floor(answer) or counts is None:
         return []

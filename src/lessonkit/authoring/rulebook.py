@@ -35,6 +35,7 @@ from lessonkit.authoring import (
     questionmix,
     readingtime,
     sections,
+    sweep,
     waivers,
     yamlstyle,
 )
@@ -178,6 +179,7 @@ RULES: tuple[Rule, ...] = (
           "a key that fails its own question marks every learner wrong"),
     keychecks.BOUND,
     keychecks.PRECISION,
+    sweep.PARAMETERS,
     fixed("headings", "Each insight is a `##` heading with the same words, in front-matter "
           "order; heading levels never skip.", "the self-checks and the table of contents "
           "follow the insights"),

@@ -7,13 +7,24 @@ these classes by ``lessonkit schema``; never edit the schema by hand.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
+from collections.abc import Mapping
 from typing import Annotated, Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    field_validator,
+    model_validator,
+)
 
-from lessonkit.bank import limits
+from lessonkit.bank import limits, parameters, variants
 from lessonkit.bank.limits import chars
+from lessonkit.bank.parameters import Formula, NumberFormat, Parameterised
 
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 ANCHOR_PATTERN = r"^[\w-]+$"
@@ -141,7 +152,7 @@ class QuestionBase(Strict):
     waive: list[Waiver] = Field(default_factory=list, description=WAIVE_DESCRIPTION)
 
 
-class Option(Strict):
+class Option(Strict, NumberFormat):
     """One choice of a `single` or `multiple` question."""
 
     text: Markdown = Field(
@@ -155,6 +166,12 @@ class Option(Strict):
         max_length=limits.FEEDBACK_CHARS,
         description="Shown after answering when the learner chose this option; at most "
         f"{chars(limits.FEEDBACK_CHARS)}.",
+    )
+    value: Formula | None = Field(
+        None,
+        description="In a question with `params`: the number this option stands for, as a "
+        "formula (a distractor computes a real mistake); the text shows it as `{value}`, "
+        "written with `decimals`, `significant` and `separators`.",
     )
 
 
@@ -187,7 +204,7 @@ SCORING_DESCRIPTION = (
 )
 
 
-class ChoiceQuestion(QuestionBase):
+class ChoiceQuestion(Parameterised, QuestionBase):
     """Shared by `single` and `multiple`."""
 
     options: list[Option] = Field(
@@ -198,8 +215,14 @@ class ChoiceQuestion(QuestionBase):
     @field_validator("options")
     @classmethod
     def _options_distinct(cls, options: list[Option]) -> list[Option]:
-        _distinct([o.text for o in options], "option")
+        # Options with a value differ by it; `validate` checks them draw by draw.
+        _distinct([o.text for o in options if o.value is None], "option")
         return options
+
+    @model_validator(mode="after")
+    def _parameters(self) -> ChoiceQuestion:
+        parameters.check(self)
+        return self
 
 
 class SingleQuestion(ChoiceQuestion):
@@ -246,7 +269,7 @@ class TrueFalseQuestion(QuestionBase):
     answer: bool = Field(description="`true` if the statement in the prompt is true.")
 
 
-class NumericQuestion(QuestionBase):
+class NumericQuestion(Parameterised, QuestionBase):
     """A number, right within a tolerance.
 
     A response is right when it is within `tolerance` (absolute) or within
@@ -255,7 +278,11 @@ class NumericQuestion(QuestionBase):
     """
 
     type: Literal["numeric"] = Field(description="Question type.")
-    answer: float = Field(description="The correct value.")
+    # Text is checked as a formula by `parameters.check`, which knows the names declared.
+    answer: float | str = Field(
+        description="The correct value; with `params`, the formula that computes it, e.g. "
+        "`flops / bandwidth`."
+    )
     tolerance: float | None = Field(None, ge=0, description="Absolute tolerance, e.g. `0.05`.")
     relative_tolerance: float | None = Field(
         None, ge=0, le=1, description="Relative tolerance as a fraction: `0.02` means ±2 %."
@@ -281,7 +308,19 @@ class NumericQuestion(QuestionBase):
     def allowed_error(self) -> float:
         """How far from `answer` a response may be and still be right: the larger of the
         two tolerances (0 with neither)."""
-        return max(self.tolerance or 0.0, (self.relative_tolerance or 0.0) * abs(self.answer))
+        return max(self.tolerance or 0.0, (self.relative_tolerance or 0.0) * abs(self.value()))
+
+    def value(self) -> float:
+        """The answer as a number; a question with `params` has one per variant, so
+        render a variant (``bank.variants``) first."""
+        if isinstance(self.answer, str):
+            raise TypeError(f"{self.id}: the answer is a formula; render a variant first")
+        return self.answer
+
+    @model_validator(mode="after")
+    def _parameters(self) -> NumericQuestion:
+        parameters.check(self)
+        return self
 
 
 class TextQuestion(QuestionBase):
@@ -395,6 +434,21 @@ Question = Annotated[
     Field(discriminator="type"),
 ]
 QUESTION_TYPES = ("single", "multiple", "true_false", "numeric", "text", "order", "match")
+
+
+@functools.cache
+def question_adapter() -> TypeAdapter[Question]:
+    """Validates one question of any type (built once, on first use)."""
+    return TypeAdapter(Question)
+
+
+def instantiate(question: Question, variant: Mapping[str, float | str]) -> Question:
+    """The plain question one draw of a parameterised question stands for.
+
+    Raises ``expressions.EvaluationError`` when a formula fails for this draw.
+    """
+    plain = variants.render(question.model_dump(mode="json"), dict(variant))
+    return question_adapter().validate_python(plain)
 
 
 class Bank(Strict):

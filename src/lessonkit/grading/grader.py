@@ -137,11 +137,15 @@ def key_hash(question: Question) -> str:
     # Numbers go through float() so that `points: 1` and `points: 1.0` hash alike.
     key: dict[str, Any] = {"type": question.type, "points": float(question.points)}
     if isinstance(question, SingleQuestion | MultipleQuestion):
-        key["options"] = [[_squash(o.text), o.correct] for o in question.options]
+        key["options"] = [
+            [_squash(o.text), o.correct, *([o.value] if o.value is not None else [])]
+            for o in question.options
+        ]
     elif isinstance(question, TrueFalseQuestion):
         key["answer"] = question.answer
     elif isinstance(question, NumericQuestion):
-        key["answer"] = float(question.answer)
+        answer = question.answer  # a formula is hashed as written
+        key["answer"] = answer if isinstance(answer, str) else float(answer)
         key["tolerance"] = _maybe_float(question.tolerance)
         key["relative_tolerance"] = _maybe_float(question.relative_tolerance)
     elif isinstance(question, TextQuestion):
@@ -158,6 +162,13 @@ def key_hash(question: Question) -> str:
         key["scoring"] = question.scoring  # type: ignore[union-attr]
     if isinstance(question, TextQuestion) and question.multiline:
         key["multiline"] = True
+    if (
+        isinstance(question, NumericQuestion | SingleQuestion | MultipleQuestion)
+        and question.params
+    ):
+        key["parameters"] = question.model_dump(
+            mode="json", include={"params", "derived", "constraints"}
+        )
     blob = json.dumps(key, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()[:12]
 
@@ -307,7 +318,7 @@ def _number(response: Response) -> float:
 
 
 def _number_right(question: NumericQuestion, value: float) -> bool:
-    answer = question.answer
+    answer = question.value()
     allowed = question.allowed_error()
     # A few units in the last place absorb binary rounding: 0.4 - 0.3 is not quite 0.1.
     slack = 4 * math.ulp(max(abs(answer), abs(value)))
@@ -316,7 +327,7 @@ def _number_right(question: NumericQuestion, value: float) -> bool:
 
 def _number_notes(question: NumericQuestion, value: float) -> tuple[str, ...]:
     """A hint for a wrong number that looks like a share where a percentage was asked for."""
-    if question.unit not in PERCENT_UNITS or not 0 < abs(value) < 1 <= abs(question.answer):
+    if question.unit not in PERCENT_UNITS or not 0 < abs(value) < 1 <= abs(question.value()):
         return ()
     share = number_text(value)
     percent = number_text(float(f"{value * 100:.12g}"))

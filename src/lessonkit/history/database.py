@@ -65,6 +65,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # An answer the learner took back with `u`: kept in history, no longer counted.
     (TAKEN_BACK.format(temp=""),),
+    # The numbers a parameterised question drew for this answer (JSON; NULL for fixed ones).
+    ("ALTER TABLE answers ADD COLUMN params TEXT",),
 )
 
 # Errors that mean "this file cannot be our database", as opposed to a busy or full disk.

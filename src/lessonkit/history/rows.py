@@ -16,6 +16,7 @@ class AnswerRow:
     max_score: float
     correct: bool
     answered: datetime
+    params: dict[str, Any] | None = None  # the numbers a parameterised question drew
 
 
 @dataclass(frozen=True)

@@ -130,18 +130,25 @@ class Store:
         max_score: float,
         correct: bool,
         answered: datetime,
+        params: Mapping[str, Any] | None = None,
     ) -> None:
-        """Save one answer; it is committed before this returns."""
+        """Save one answer; it is committed before this returns.
+
+        ``params`` are the numbers a parameterised question drew for it, kept as JSON so
+        that history shows (and exports) the question the learner actually saw.
+        """
         try:
             blob = json.dumps(response, ensure_ascii=False)
+            drawn = None if params is None else json.dumps(dict(params), ensure_ascii=False)
         except (TypeError, ValueError) as e:
             raise StoreError(f"cannot save the answer to {question_id}: {e}") from e
         with self._write(f"save the answer to {question_id}") as con:
             con.execute(
                 "INSERT INTO answers (attempt_id, question_id, key_hash, response, score,"
-                " max_score, correct, answered) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (attempt, question_id, key_hash, blob, score, max_score, correct, _utc(answered)),
-            )
+                " max_score, correct, answered, params) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (attempt, question_id, key_hash, blob, score, max_score, correct, _utc(answered),
+                 drawn),
+            )  # fmt: skip
 
     def take_back(self, attempt: int, *, question_id: str, taken: datetime) -> None:
         """The learner took back their latest answer to `question_id`: it stays, uncounted."""
@@ -218,6 +225,18 @@ class Store:
             if held is None or attempt.score / attempt.max_score > held.score / held.max_score:
                 best[attempt.bank] = attempt
         return best
+
+    def drawn_answers(self, bank: str) -> list[tuple[str, AnswerRow]]:
+        """Every counted answer to `bank`, oldest first, with its question id (for the numbers
+        drawn: ``AnswerRow.params`` is None for an answer to a fixed question)."""
+        return [
+            (ans["question_id"], _answer_row(ans))
+            for ans in self._read(
+                "SELECT answers.* FROM answers JOIN attempts ON attempts.id = attempt_id"
+                f" WHERE bank = ? AND {COUNTED} ORDER BY answers.id",
+                (bank,),
+            )
+        ]
 
     def latest_answers(self, bank: str) -> dict[tuple[str, str], AnswerRow]:
         """The latest answer to each question of `bank`, keyed by (question id, key hash)."""
@@ -326,12 +345,15 @@ def _filters(*, bank: str | None, kind: str | None) -> tuple[str, list[str]]:
 
 
 def _answer_row(row: sqlite3.Row) -> AnswerRow:
+    # A database read without migrating it (read-only) may predate the params column.
+    params = row["params"] if "params" in row.keys() else None  # noqa: SIM118 (a Row)
     return AnswerRow(
         response=json.loads(row["response"]),
         score=row["score"],
         max_score=row["max_score"],
         correct=bool(row["correct"]),
         answered=_time(row["answered"]),
+        params=None if params is None else json.loads(params),
     )
 
 

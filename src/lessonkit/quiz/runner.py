@@ -87,11 +87,14 @@ def ask(
         grade = grading.grade(question_id, response)
         on_answer(question_id, response, grade)
         mark = session.Mark(
-            responses.to_json(response), grade.score, grade.max_score, grade.correct
-        )
+            responses.to_json(response), grade.score, grade.max_score, grade.correct,
+            attempt.plan.numbers.get(question_id),
+        )  # fmt: skip
         attempt.record(question_id, mark)
         last = question_id
         key = grading.key(question_id)
+        if isinstance(key, float) and question_id in attempt.plan.numbers:
+            key = _shown_answer(grading, question_id, key)
         ui.feedback(
             question,
             grade,
@@ -101,6 +104,18 @@ def ask(
             session.section(attempt.bank, lesson, str(question["section"])),
         )
     return True
+
+
+def _shown_answer(grading: session.Grading, question_id: str, key: float) -> float:
+    """A computed answer as precise as its tolerance needs (0.61, not 0.608273)."""
+    from lessonkit.bank.models import NumericQuestion
+    from lessonkit.bank.numbers import places_for
+
+    question = grading.question(question_id)
+    if not isinstance(question, NumericQuestion):
+        return key
+    places = places_for(question.allowed_error())
+    return key if places is None else round(key, places)
 
 
 def answer_prompt(question: QuestionData, *, undo: bool) -> str:
@@ -149,25 +164,18 @@ def _read_response(
 
 def ask_questions(
     compiled: catalog.Compiled,
-    question_ids: Sequence[str],
+    attempt: session.Attempt,
     *,
-    seed: int,
     on_answer: OnAnswer,
     ui: PlainUi,
-    now: datetime,
     on_undo: OnUndo | None = None,
 ) -> session.Attempt:
-    """Ask some of a bank's questions in the given order (for `lessonkit review`).
+    """Ask the questions of ``attempt`` (from ``review_attempt``), in its order.
 
-    Options are shuffled by ``seed``; ``on_answer`` commits each answer as it is given.
-    ``attempt.finished`` is False on the returned attempt when the learner quit early.
+    ``on_answer`` commits each answer as it is given. ``attempt.finished`` is False on
+    the returned attempt when the learner quit early.
     """
-    attempt = session.resume(
-        compiled.slug, compiled.bank, seed=seed, order=question_ids, started=now, marks={}
-    )
-    wanted = [q for q in attempt.plan.order if q in set(question_ids)]
-    attempt.plan = session.Plan(seed, tuple(wanted), attempt.plan.displays)
-    grading = session.Grading(compiled.bank, compiled.keys)
+    grading = session.Grading(attempt.plain_bank(), compiled.keys)
     ask(ui, attempt, compiled.lesson, grading, on_answer, on_undo)
     return attempt
 
@@ -197,7 +205,7 @@ def quiz_command(
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     compiled = catalog.find(target, cache_dir=data_dir / "cache" if data_dir else None)
     if answers is not None:
-        return _grade_file(compiled, answers, as_json=as_json, stdout=stdout)
+        return _grade_file(compiled, answers, seed=seed or 0, as_json=as_json, stdout=stdout)
     if as_json:
         raise UsageError("--json reports on a graded answers file: add --answers FILE")
     ui = make_ui(stdin, stdout, no_color=no_color)
@@ -247,13 +255,14 @@ def _take(
     clock: Clock,
 ) -> int:
     ui.header(compiled, attempt)
-    grading = session.Grading(compiled.bank, compiled.keys)
+    grading = session.Grading(attempt.plain_bank(), compiled.keys)
     _tell_key_changes(ui, store, compiled.slug, compiled.keys, clock)
 
     def commit(question_id: str, response: Response, grade: Grade) -> None:
         json_form, key_hash = responses.to_json(response), grading.key_hash(question_id)
+        drawn = attempt.plan.numbers.get(question_id)
         recorder.add(Pending(question_id, key_hash, json_form, grade.score, grade.max_score,
-                             grade.correct, clock()))  # fmt: skip
+                             grade.correct, clock(), drawn))  # fmt: skip
 
     def take_back(question_id: str) -> None:
         recorder.add(TakeBack(question_id, clock()))
@@ -333,7 +342,7 @@ def _start(
             return None
     if unfinished is not None and resume:
         marks = {
-            q: session.Mark(row.response, row.score, row.max_score, row.correct)
+            q: session.Mark(row.response, row.score, row.max_score, row.correct, row.params)
             for q, row in unfinished.answered.items()
         }
         attempt = session.resume(
@@ -359,11 +368,15 @@ def _new_seed() -> int:
     return random.SystemRandom().randrange(100_000, 1_000_000)  # short enough to retype
 
 
-def _grade_file(compiled: catalog.Compiled, path: Path, *, as_json: bool, stdout: IO[str]) -> int:
+def _grade_file(
+    compiled: catalog.Compiled, path: Path, *, seed: int, as_json: bool, stdout: IO[str]
+) -> int:
+    """Grade an answers file; parameterised questions take the numbers ``seed`` draws."""
     from lessonkit.quiz.answers import read_answers
 
-    given = read_answers(path, compiled.bank["questions"])
-    attempt = session.grade_all(compiled.slug, compiled.bank, {k: r for k, (r, _) in given.items()})
+    given = read_answers(path, compiled.bank["questions"])  # parsed alike, whatever the numbers
+    responses_by_id = {k: r for k, (r, _) in given.items()}
+    attempt = session.grade_all(compiled.slug, compiled.bank, responses_by_id, seed)
     result = session.summarise(attempt, compiled.lesson)
     if as_json:
         stdout.write(json.dumps(session.report(attempt, result), indent=2, ensure_ascii=False))
