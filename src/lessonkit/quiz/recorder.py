@@ -34,6 +34,8 @@ class Pending:
     max_score: float
     correct: bool
     answered: datetime
+    seconds: float | None = None
+    hints: int | None = None
 
     def to_json(self, slug: str, attempt_id: int | None) -> dict[str, Any]:
         """One line of the recovery file: enough to put the answer back by hand."""
