@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -26,9 +26,15 @@ def render(model: type[BaseModel]) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
-def write_schemas(folder: Path, *, check: bool = False) -> Iterator[tuple[Path, bool]]:
-    """Write each schema (with ``check``, only compare); yield each path and whether it differed."""
-    for name, model in SCHEMAS.items():
+def write_schemas(
+    folder: Path, *, check: bool = False, models: Mapping[str, type[BaseModel]] = SCHEMAS
+) -> Iterator[tuple[Path, bool]]:
+    """Write each schema (with ``check``, only compare); yield each path and whether it differed.
+
+    ``models`` maps file names to models; layers above this one add theirs (the CLI adds
+    the attempts file's).
+    """
+    for name, model in models.items():
         path = folder / name
         text = render(model)
         current = path.read_text(encoding="utf-8") if path.is_file() else None

@@ -1,0 +1,295 @@
+"""A class's first finished attempts turned into statistics per question and per bank version.
+
+Everything is computed separately for each version of a bank (``course.bankversion``):
+pooling answers to two different keys would describe neither. Numbers are shares of a
+question's points (0 to 1) unless named otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from lessonkit.bank.models import NumericQuestion, TextQuestion
+from lessonkit.grading.grader import normalise_text
+from lessonkit.results import measures
+from lessonkit.results.banks import BankInfo, QuestionInfo
+from lessonkit.results.flags import changed_flag, question_flags
+from lessonkit.results.stats import (
+    BankStats,
+    Flag,
+    OptionStats,
+    QuestionStats,
+    Reliability,
+    Scores,
+    VersionStats,
+    WrongAnswer,
+)
+from lessonkit.results.tally import BankTally, Cell, Sitting, Tally
+
+RELIABLE_LEARNERS = 30  # below this, reliability is printed with a caveat
+WRONG_SHOWN = 5  # most common wrong text or numeric answers kept per question
+FULL = 1e-9  # slack for "full marks" with partial credit summed in floats
+
+
+Lookup = Callable[[str], BankInfo | None]
+
+
+def analyse(tally: Tally, lookup: Lookup) -> tuple[BankStats, ...]:
+    """Statistics for every bank in the tally, by slug."""
+    return tuple(_bank(tally.banks[slug], lookup(slug)) for slug in sorted(tally.banks))
+
+
+def _bank(bank: BankTally, info: BankInfo | None) -> BankStats:
+    path = info.path if info else f"quizzes/{bank.slug}.yml (not found here)"
+    groups: dict[str | None, list[Sitting]] = {}
+    for sitting in bank.sittings.values():
+        groups.setdefault(sitting.version, []).append(sitting)
+    current = info.version if info else None
+    versions = [
+        _version(version, sittings, bank, info, path, current)
+        for version, sittings in groups.items()
+    ]
+    # The bank as it is now first, then older versions from the most recently used.
+    versions.sort(key=lambda v: (not v.current, -v.last.timestamp(), v.version or ""))
+    return BankStats(
+        bank.slug,
+        info.title if info else None,
+        path,
+        info is not None,
+        len(bank.learners),
+        len(bank.attempts),
+        len(bank.sittings),
+        tuple(versions),
+        tuple(_changes(versions, info, path)),
+    )
+
+
+def _version(
+    version: str | None,
+    sittings: list[Sitting],
+    bank: BankTally,
+    info: BankInfo | None,
+    path: str,
+    current: str | None,
+) -> VersionStats:
+    sittings = sorted(sittings, key=lambda s: s.learner)
+    present = {q for s in sittings for q in s.cells}
+    known = [q for q in info.questions if q in present] if info else []
+    order = known + sorted(present - set(known))
+    totals = [math.fsum(c.score for c in s.cells.values()) for s in sittings]
+    points = [math.fsum(c.max_score for c in s.cells.values()) for s in sittings]
+    shares = [t / p if p else 0.0 for t, p in zip(totals, points, strict=True)]
+    rank = measures.ranked(shares, [s.learner for s in sittings])
+    size = measures.group_size(len(sittings))
+    groups = (set(rank[:size]), set(rank[len(rank) - size :]) if size else set())
+    questions = tuple(
+        _question(q, sittings, totals, groups, info.questions.get(q) if info else None)
+        for q in order
+    )
+    seen = bank.versions[version]
+    return VersionStats(
+        version=version,
+        current=version is not None and version == current,
+        learners=len(sittings),
+        attempts=seen.attempts,
+        first=seen.first,
+        last=seen.last,
+        scores=_scores(shares),
+        reliability=_reliability(order, sittings),
+        questions=questions,
+        flags=tuple(f for q in questions for f in question_flags(q, path)),
+    )
+
+
+def _question(
+    qid: str,
+    sittings: Sequence[Sitting],
+    totals: Sequence[float],
+    groups: tuple[set[int], set[int]],
+    info: QuestionInfo | None,
+) -> QuestionStats:
+    at = [i for i, s in enumerate(sittings) if qid in s.cells]
+    cells = [sittings[i].cells[qid] for i in at]
+    scores = [c.score for c in cells]
+    shares = [c.score / c.max_score for c in cells]
+    upper = [k for k, i in enumerate(at) if i in groups[0]]
+    lower = [k for k, i in enumerate(at) if i in groups[1]]
+    same = info is not None and all(c.key_hash == info.key_hash for c in cells)
+    seconds = [c.seconds for c in cells if c.seconds is not None]
+    return QuestionStats(
+        id=qid,
+        type=info.question.type if info else None,
+        line=info.line if info else None,
+        key_hash=Counter(c.key_hash for c in cells).most_common(1)[0][0],
+        answers=len(cells),
+        difficulty=measures.mean(shares),
+        full_marks=sum(c.score >= c.max_score - FULL for c in cells) / len(cells),
+        discrimination=measures.correlation(
+            scores, [totals[i] - s for i, s in zip(at, scores, strict=True)]
+        ),
+        upper_lower=measures.upper_lower(shares, upper, lower),
+        top=len(upper),
+        bottom=len(lower),
+        options=_options(info, cells, upper, lower) if info and same else (),
+        wrong=_wrong(info, cells) if info and same else (),
+        median_seconds=measures.median(seconds),
+        hints_used=_hints(info, cells),
+    )
+
+
+def _options(
+    info: QuestionInfo, cells: Sequence[Cell], upper: Sequence[int], lower: Sequence[int]
+) -> tuple[OptionStats, ...]:
+    kind = info.question.type
+    picked = [_picked(kind, c.response) for c in cells]
+    return tuple(
+        OptionStats(
+            number=n + 1,
+            text=text,
+            key=n in info.keys,
+            chosen=sum(n in p for p in picked),
+            top=sum(n in picked[k] for k in upper),
+            bottom=sum(n in picked[k] for k in lower),
+        )
+        for n, text in enumerate(info.options)
+    )
+
+
+def _picked(kind: str, response: Any) -> frozenset[int]:
+    """The option indices a response chose (true is option 0, false option 1)."""
+    if kind == "true_false":
+        return (
+            frozenset({0 if response is True else 1}) if isinstance(response, bool) else frozenset()
+        )
+    if kind == "single" and type(response) is int:
+        return frozenset({response})
+    if kind == "multiple" and isinstance(response, list):
+        return frozenset(response)
+    return frozenset()
+
+
+def _wrong(info: QuestionInfo, cells: Sequence[Cell]) -> tuple[WrongAnswer, ...]:
+    question = info.question
+    if not isinstance(question, TextQuestion | NumericQuestion):
+        return ()
+    counted: Counter[str] = Counter()
+    factors: dict[str, float | None] = {}
+    for cell in cells:
+        # A parameterised question's numbers differ per learner: its wrong values don't pool.
+        if cell.score >= cell.max_score - FULL or cell.params is not None:
+            continue
+        shown = _normal_form(question, cell.response)
+        counted[shown] += 1
+        if isinstance(question, NumericQuestion) and _number(cell.response):
+            factors[shown] = slip(float(cell.response), question.answer)
+    ranked = sorted(counted.items(), key=lambda item: (-item[1], item[0]))[:WRONG_SHOWN]
+    return tuple(WrongAnswer(text, count, factors.get(text)) for text, count in ranked)
+
+
+def _number(response: Any) -> bool:
+    return isinstance(response, int | float) and not isinstance(response, bool)
+
+
+def _normal_form(question: TextQuestion | NumericQuestion, response: Any) -> str:
+    """A wrong response as the grader compares it, so that spellings it treats alike count
+    together: text normalised by the grader's own rule, numbers by value."""
+    if isinstance(question, NumericQuestion):
+        if not _number(response):
+            return str(response)
+        return number_text(float(response)) + (f" {question.unit}" if question.unit else "")
+    case = question.case_sensitive
+    lines = [normalise_text(line, case_sensitive=case) for line in str(response).splitlines()]
+    return " / ".join(line for line in lines if line) or "(nothing)"
+
+
+def number_text(value: float) -> str:
+    """A number as a person writes it: up to six significant digits, no exponent between a
+    millionth and a million billion (2400000, not 2.4e+06)."""
+    if value == 0 or not 1e-6 <= abs(value) < 1e15:
+        return f"{value:g}"
+    decimals = max(0, 5 - math.floor(math.log10(abs(value))))
+    return f"{value:.{decimals}f}".rstrip("0").rstrip(".") if decimals else f"{value:.0f}"
+
+
+def slip(value: float, key: float) -> float | None:
+    """The factor a wrong number is off the key by, when it is a power of ten (a unit or
+    prefix slip: 1000 for MB typed as kB) or -1 (the sign); None otherwise."""
+    if key == 0 or value == 0:
+        return None
+    ratio = value / key
+    if math.isclose(ratio, -1, rel_tol=1e-6):
+        return -1.0
+    power = math.log10(abs(ratio))
+    if ratio > 0 and round(power) != 0 and abs(power - round(power)) < 1e-6:
+        return float(10 ** round(power))
+    return None
+
+
+def _hints(info: QuestionInfo | None, cells: Sequence[Cell]) -> float | None:
+    if info is not None and info.question.hint is None:
+        return None  # nothing to ask for
+    recorded = [c.hints for c in cells if c.hints is not None]
+    return sum(h > 0 for h in recorded) / len(recorded) if recorded else None
+
+
+def _scores(shares: Sequence[float]) -> Scores | None:
+    if not shares:
+        return None
+    return Scores(
+        mean=measures.mean(shares),
+        median=measures.median(shares) or 0.0,
+        sd=math.sqrt(measures.variance(shares)),
+        lowest=min(shares),
+        highest=max(shares),
+        histogram=tuple(measures.histogram(shares)),
+    )
+
+
+def _reliability(order: Sequence[str], sittings: Sequence[Sitting]) -> Reliability:
+    complete = [s for s in sittings if all(q in s.cells for q in order)]
+    columns = [[s.cells[q].score for s in complete] for q in order]
+    binary = all(
+        c.score <= FULL or c.score >= c.max_score - FULL for s in complete for c in s.cells.values()
+    )
+    caveat = ""
+    if len(complete) < RELIABLE_LEARNERS:
+        caveat = (
+            f"from {len(complete)} learner{'' if len(complete) == 1 else 's'}: with fewer than "
+            f"{RELIABLE_LEARNERS} this is a rough guide, not a measure"
+        )
+    return Reliability(
+        "KR-20" if binary else "Cronbach's alpha",
+        measures.alpha(columns) if complete else None,
+        len(order),
+        len(complete),
+        caveat,
+    )
+
+
+def _changes(versions: Sequence[VersionStats], info: BankInfo | None, path: str) -> list[Flag]:
+    """A flag for each question that differs between the versions in the files: another
+    answer key, or present in some versions only."""
+    if len(versions) < 2:
+        return []
+    named = [v.version or "unrecorded" for v in versions]
+    keys: dict[str, dict[str, str]] = {}  # question -> version -> key hash
+    for name, version in zip(named, versions, strict=True):
+        for question in version.questions:
+            keys.setdefault(question.id, {})[name] = question.key_hash
+    flags = []
+    for qid, by_version in keys.items():
+        missing = [name for name in named if name not in by_version]
+        if missing:
+            detail = f"it is not in bank version{'' if len(missing) == 1 else 's'} " + ", ".join(
+                missing
+            )
+        elif len(set(by_version.values())) > 1:
+            detail = "its answer key differs between bank versions " + ", ".join(named)
+        else:
+            continue
+        where = info.questions.get(qid) if info else None
+        flags.append(changed_flag(qid, path, where.line if where else 0, detail))
+    return sorted(flags, key=lambda f: (f.line, f.question))
