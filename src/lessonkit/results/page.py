@@ -25,7 +25,7 @@ STYLE = """
   --zone: #fff1e5; --flag: #cf222e; --point: #57606a; }
 @media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --muted: #9198a1;
   --bg: #0d1117; --panel: #161b22; --line: #3d444d; --bar: #4493f8; --bar1: #3fb950;
-  --bar2: #d29922; --zone: #2b1d0e; --flag: #ff7b72; --point: #9198a1; } }
+  --bar2: #d29922; --zone: #241a0d; --flag: #ff7b72; --point: #9198a1; } }
 * { box-sizing: border-box; }
 body { margin: 0; color: var(--fg); background: var(--bg);
   font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
@@ -157,10 +157,10 @@ def _older_of(flag: Flag, version: VersionStats) -> bool:
 
 def _charts(version: VersionStats, ident: str) -> str:
     flagged = {f.question for f in version.flags}
+    # A question all answered alike has no discrimination: it sits on the 0 line.
     points = [
-        charts.Point(q.difficulty, q.discrimination, q.id, q.id in flagged)
+        charts.Point(q.difficulty, q.discrimination or 0.0, q.id, q.id in flagged)
         for q in version.questions
-        if q.discrimination is not None
     ]
     shown = []
     if version.scores is not None:
@@ -177,7 +177,8 @@ def _charts(version: VersionStats, ident: str) -> str:
         + "<figcaption>Each question by difficulty and discrimination. Shaded: too hard "
         f"(below {flags.TOO_HARD:.0%}), too easy (above {flags.TOO_EASY:.0%}) or "
         f"discriminating too little (r below {flags.NEAR_ZERO}); flagged questions are "
-        "labelled diamonds.</figcaption></figure>"
+        "labelled diamonds. A question everyone answered alike has no r and sits at 0."
+        "</figcaption></figure>"
     )
     return f'<div class="lk-charts">{"".join(shown)}</div>'
 
