@@ -186,8 +186,8 @@ def test_a_good_file_reads_whole(tmp_path: Path) -> None:
     path = tmp_path / "learner.jsonl"
     path.write_bytes(text(good()))
     found = read(Source(str(path), lambda: path.open("rb"), path.stat().st_size))
-    assert [a.attempt for a in found.attempts] == [1, 2]
-    assert [(a.question, a.response, a.hints) for a in found.answers[:2]] == [
+    assert [a["attempt"] for a in found.attempts] == [1, 2]
+    assert [(a["question"], a["response"], a["hints"]) for a in found.answers[:2]] == [
         ("q-one", 1, 0),
         ("q-two", "xla", 1),
     ]

@@ -400,6 +400,7 @@ def _results(args: argparse.Namespace) -> int:
     from lessonkit.results.collection import collect
     from lessonkit.results.summary import render_text, to_json
 
+    gc.disable()  # as in `validate`: a million answers are kept to the end, and never cyclic
     found = collect([Path(p) for p in args.files], bank=args.bank)
     for refusal in found.refused:
         print(f"lessonkit: refused {refusal}", file=sys.stderr)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Any
 
 from lessonkit.bank.models import NumericQuestion, TextQuestion
@@ -85,8 +86,12 @@ def _version(
     rank = measures.ranked(shares, [s.learner for s in sittings])
     size = measures.group_size(len(sittings))
     groups = (set(rank[:size]), set(rank[len(rank) - size :]) if size else set())
+    columns: dict[str, list[tuple[int, Cell]]] = {q: [] for q in order}
+    for i, sitting in enumerate(sittings):  # one pass, learner by learner, into columns
+        for qid, cell in sitting.cells.items():
+            columns[qid].append((i, cell))
     questions = tuple(
-        _question(q, sittings, totals, groups, info.questions.get(q) if info else None)
+        _question(q, columns[q], totals, groups, info.questions.get(q) if info else None)
         for q in order
     )
     seen = bank.versions[version]
@@ -106,13 +111,14 @@ def _version(
 
 def _question(
     qid: str,
-    sittings: Sequence[Sitting],
+    column: Sequence[tuple[int, Cell]],
     totals: Sequence[float],
     groups: tuple[set[int], set[int]],
     info: QuestionInfo | None,
 ) -> QuestionStats:
-    at = [i for i, s in enumerate(sittings) if qid in s.cells]
-    cells = [sittings[i].cells[qid] for i in at]
+    """One question from its column: (learner's position, answer) for each who answered."""
+    at = [i for i, _ in column]
+    cells = [cell for _, cell in column]
     scores = [c.score for c in cells]
     shares = [c.score / c.max_score for c in cells]
     upper = [k for k, i in enumerate(at) if i in groups[0]]
@@ -143,32 +149,24 @@ def _question(
 def _options(
     info: QuestionInfo, cells: Sequence[Cell], upper: Sequence[int], lower: Sequence[int]
 ) -> tuple[OptionStats, ...]:
-    kind = info.question.type
-    picked = [_picked(kind, c.response) for c in cells]
+    picked = _picked(info.question.type, [c.response for c in cells])
+    chosen = Counter(chain.from_iterable(picked))
+    top = Counter(chain.from_iterable(picked[k] for k in upper))
+    bottom = Counter(chain.from_iterable(picked[k] for k in lower))
     return tuple(
-        OptionStats(
-            number=n + 1,
-            text=text,
-            key=n in info.keys,
-            chosen=sum(n in p for p in picked),
-            top=sum(n in picked[k] for k in upper),
-            bottom=sum(n in picked[k] for k in lower),
-        )
+        OptionStats(n + 1, text, n in info.keys, chosen[n], top[n], bottom[n])
         for n, text in enumerate(info.options)
     )
 
 
-def _picked(kind: str, response: Any) -> frozenset[int]:
-    """The option indices a response chose (true is option 0, false option 1)."""
+def _picked(kind: str, responses: Sequence[Any]) -> list[tuple[int, ...]]:
+    """The option indices each response chose (true is option 0, false option 1); a
+    response of another shape chose nothing."""
     if kind == "true_false":
-        return (
-            frozenset({0 if response is True else 1}) if isinstance(response, bool) else frozenset()
-        )
-    if kind == "single" and type(response) is int:
-        return frozenset({response})
-    if kind == "multiple" and isinstance(response, list):
-        return frozenset(response)
-    return frozenset()
+        return [(0,) if r is True else (1,) if r is False else () for r in responses]
+    if kind == "single":
+        return [(r,) if type(r) is int else () for r in responses]
+    return [tuple(set(r)) if isinstance(r, list) else () for r in responses]
 
 
 def _wrong(info: QuestionInfo, cells: Sequence[Cell]) -> tuple[WrongAnswer, ...]:

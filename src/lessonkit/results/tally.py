@@ -8,13 +8,11 @@ file is kept but these compact rows, so memory grows with learners, not with fil
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
 
 from lessonkit.results.intake import LearnerFile
-from lessonkit.results.records import Answer
 
 
 class Cell(NamedTuple):
@@ -69,44 +67,35 @@ class Tally:
 
     def add(self, found: LearnerFile) -> None:
         self.files += 1
-        answers: defaultdict[int, list[Answer]] = defaultdict(list)
-        for answer in found.answers:
-            answers[answer.attempt].append(answer)
-        learner = found.header.learner
+        learner = found.header["learner"]
+        # The attempt (1, 2, …) whose answers become cells: at most one per bank and file.
+        wanted: dict[int, BankTally] = {}
         for attempt in found.attempts:
-            if self.only is not None and attempt.bank != self.only:
+            slug, started = attempt["bank"], attempt["started"]
+            if self.only is not None and slug != self.only:
                 continue
-            bank = self.banks.setdefault(attempt.bank, BankTally(attempt.bank))
-            if (learner, attempt.started) in bank.attempts:
+            bank = self.banks.setdefault(slug, BankTally(slug))
+            if (learner, started) in bank.attempts:
                 continue  # the same attempt from another export of the same history
-            bank.attempts.add((learner, attempt.started))
+            bank.attempts.add((learner, started))
             bank.learners.add(learner)
-            seen = bank.versions.setdefault(
-                attempt.bank_version, Seen(attempt.started, attempt.started)
-            )
-            seen.first, seen.last = (
-                min(seen.first, attempt.started),
-                max(seen.last, attempt.started),
-            )
+            version = attempt["bank_version"]
+            seen = bank.versions.setdefault(version, Seen(started, started))
+            seen.first, seen.last = min(seen.first, started), max(seen.last, started)
             seen.attempts += 1
-            if attempt.finished is None:
-                continue
             held = bank.sittings.get(learner)
-            if held is None or attempt.started < held.started:
-                cells = {a.question: _cell(a) for a in answers[attempt.attempt]}
-                bank.sittings[learner] = Sitting(
-                    learner, attempt.started, attempt.bank_version, cells
+            if attempt["finished"] is not None and (held is None or started < held.started):
+                bank.sittings[learner] = Sitting(learner, started, version, {})
+                wanted[attempt["attempt"]] = bank
+        for answer in found.answers:
+            into = wanted.get(answer["attempt"])
+            if into is not None:
+                into.sittings[learner].cells[answer["question"]] = Cell(
+                    answer["score"],
+                    answer["max_score"],
+                    answer["response"],
+                    answer["seconds"],
+                    answer["hints"],
+                    answer["key_hash"],
+                    answer["params"],
                 )
-
-
-def _cell(answer: Answer) -> Cell:
-    response = answer.response
-    return Cell(
-        answer.score,
-        answer.max_score,
-        response,
-        answer.seconds,
-        answer.hints,
-        answer.key_hash,
-        answer.params,
-    )
