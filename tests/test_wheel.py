@@ -130,3 +130,23 @@ def test_a_learner_install_has_no_mkdocs_and_reads_a_section(
     assert "Question 1 of" in quiz.stdout
     # The packaged bank came compiled in the wheel: nothing was compiled into the cache.
     assert not list((tmp_path / "home" / "cache").glob("banks/*.json"))
+
+
+@pytest.mark.slow
+def test_installed_wheel_reads_class_results_outside_a_checkout(
+    installed: Path, tmp_path: Path
+) -> None:
+    from classroom import DEMO_FAULTS, simulate, write_class
+    from lessonkit.bank.loader import load_bank
+
+    bank = load_bank(ROOT / "quizzes" / "gpu-vs-tpu.yml")
+    write_class(tmp_path / "class", simulate(bank, 30, behaviours=DEMO_FAULTS, slug="gpu-vs-tpu"))
+    env = {**os.environ, "PYTHONPATH": str(installed), "LESSONKIT_HOME": str(tmp_path / "home")}
+    done = subprocess.run(
+        [sys.executable, "-m", "lessonkit", "results", "class", "--bank", "gpu-vs-tpu"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("gpu-vs-tpu: GPU vs TPU")
+    assert "  gvt-cuda-general-purpose (line 14)\n" in done.stdout  # lines from the wheel's bank
+    assert "quizzes/gpu-vs-tpu.yml:162: gvt-nvlink-domain-fit: option 2" in done.stdout

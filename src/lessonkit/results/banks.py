@@ -49,7 +49,7 @@ def find_bank(target: str, *, cwd: Path | None = None) -> BankInfo:
     """The bank named by a slug or path; UsageError or ContentError as for `lessonkit quiz`."""
     compiled = catalog.find(target, cwd=cwd)
     bank = Bank.model_validate(compiled.bank, strict=False)
-    document = yamldoc.load(Path(compiled.source))  # relative to the working directory
+    document = yamldoc.load(_file(compiled.source, compiled.slug))
     questions = {}
     for index, question in enumerate(bank.questions):
         line, _ = document.locate(("questions", index))
@@ -68,6 +68,15 @@ def lookup(slug: str, *, cwd: Path | None = None) -> BankInfo | None:
         return find_bank(slug, cwd=cwd)
     except LessonkitError:
         return None
+
+
+def _file(source: str, slug: str) -> Path:
+    """The bank file to read lines from. ``source`` is relative to the working directory,
+    except for a bank the wheel carries, named as in its course (`quizzes/SLUG.yml`)."""
+    path = Path(source)
+    if path.is_file():
+        return path
+    return catalog.PACKAGED / "quizzes" / f"{slug}.yml"
 
 
 def _choices(question: Question) -> tuple[tuple[str, ...], frozenset[int]]:
