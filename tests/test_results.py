@@ -174,7 +174,8 @@ def test_the_text_report_of_the_six_learners(six: Path) -> None:
     text = render_text(found.banks, files=found.files)
     assert text.startswith(
         "lesson-one: Six learners (quizzes/lesson-one.yml)\n"
-        "  6 learners, 6 attempts; statistics from each learner's first finished attempt (6)\n"
+        "  6 learners, 6 attempts.\n"
+        "  Statistics come from each learner's first finished attempt (6).\n"
     )
     assert "  Reliability: KR-20 0.46 over 4 questions and 6 learners\n" in text
     assert (
@@ -221,8 +222,8 @@ def test_a_version_change_mid_collection_splits_the_statistics(six: Path) -> Non
     assert {q.id: bool(q.options) for q in bank.versions[1].questions}["q1"] is False
     text = render_text([bank], files=12)
     assert "  The files hold 2 versions of this bank: statistics are split by version.\n" in text
-    assert f"  Version {now} (the bank as it is now): 6 learners" in text
-    assert "  Version 0ff1ce0ff1ce (an earlier version): 6 learners" in text
+    assert f"  Version {now} (the bank as it is now)\n    6 learners, 6 attempts" in text
+    assert "  Version 0ff1ce0ff1ce (an earlier version)\n    6 learners" in text
 
 
 def test_only_the_first_finished_attempt_is_analysed(six: Path) -> None:

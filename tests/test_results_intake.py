@@ -240,7 +240,7 @@ def test_the_cli_refuses_bad_files_and_reads_the_rest_without_a_traceback(
     )
     assert f"{len(CASES)} of {len(CASES) + 1} files refused" in done.stderr
     assert done.stdout.startswith("lesson-one (quizzes/lesson-one.yml (not found here))\n")
-    assert "  1 learner, 2 attempts; statistics from each learner's first finished" in done.stdout
+    assert "  1 learner, 2 attempts.\n  Statistics come from each learner's first" in done.stdout
 
 
 def test_a_missing_path_is_a_usage_error(tmp_path: Path) -> None:

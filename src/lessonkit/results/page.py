@@ -280,7 +280,10 @@ def _part(part: int, whole: int) -> float:
 
 
 def _pct(part: int, whole: int) -> str:
-    return f"{part / whole:.0%}" if whole else NONE
+    if not whole:
+        return NONE
+    shown = f"{part / whole:.0%}"
+    return "<1%" if part and shown == "0%" else shown  # never 0% for someone
 
 
 def _r(value: float | None) -> str:

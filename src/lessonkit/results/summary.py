@@ -60,8 +60,8 @@ def _bank(bank: BankStats) -> list[str]:
     title = f": {bank.title}" if bank.title else ""
     lines = [
         f"{bank.slug}{title} ({bank.path})",
-        f"  {_count(bank.learners, 'learner')}, {_count(bank.attempts, 'attempt')}; statistics "
-        f"from each learner's first finished attempt ({bank.analysed})",
+        f"  {_count(bank.learners, 'learner')}, {_count(bank.attempts, 'attempt')}.",
+        f"  Statistics come from each learner's first finished attempt ({bank.analysed}).",
     ]
     if len(bank.versions) > 1:
         lines.append(
@@ -78,9 +78,9 @@ def _version(version: VersionStats, *, found: bool) -> list[str]:
     if found and not version.current:
         state = " (an earlier version)"
     lines = [
-        f"  Version {version.version or 'unrecorded'}{state}: "
-        f"{_count(version.learners, 'learner')}, {_count(version.attempts, 'attempt')}, "
-        f"{_day(version.first)} to {_day(version.last)}"
+        f"  Version {version.version or 'unrecorded'}{state}",
+        f"    {_count(version.learners, 'learner')}, {_count(version.attempts, 'attempt')}, "
+        f"{_day(version.first)} to {_day(version.last)}",
     ]
     if version.scores is not None:
         lines += _scores(version.scores)
@@ -163,7 +163,10 @@ def _wrap(text: str, first: str, last: str, *, hang: int = 3, width: int = 80) -
 
 
 def _share(part: int, whole: int) -> str:
-    return f"{part / whole:>5.0%}" if whole else f"{'-':>5}"
+    if not whole:
+        return f"{'-':>5}"
+    shown = f"{part / whole:.0%}"
+    return f"{'<1%' if part and shown == '0%' else shown:>5}"  # never 0% for someone
 
 
 def _r(value: float | None) -> str:
