@@ -375,3 +375,19 @@ def test_each_flag_names_the_question_s_line(planted: tuple[Path, BankStats]) ->
     for flag in stats.versions[0].flags:
         assert lines[flag.line - 1] == f"  - id: {flag.question}", str(flag)
         assert str(flag).startswith(f"{flag.path}:{flag.line}: {flag.question}: ")
+
+
+def test_a_class_with_no_finished_attempt_says_so(six: Path) -> None:
+    keys = keys_of(six)
+    answers = [SharedAnswer("q1", keys["q1"], 1, 1.0, 1.0, T0, 4.0, 0, None)]
+    attempt = SharedAttempt(
+        "lesson-one", bank_version(keys), ["q1", "q2", "q3", "q4"], T0, None, answers
+    )
+    (six / "one.jsonl").write_text(
+        "".join(f"{line}\n" for line in file_lines("l-00000000000000aa", [attempt], exported=T0))
+    )
+    found = collect([six / "one.jsonl"])
+    text = render_text(found.banks, files=found.files)
+    assert "  1 learner, 1 attempt.\n" in text
+    assert "  No finished attempt yet: statistics need learners who finished the quiz.\n" in text
+    assert text.endswith("Flags: none.\n")

@@ -73,7 +73,7 @@ def test_export_writes_a_self_describing_file_with_no_name_machine_or_path(cours
     assert done.returncode == 0, done.stderr
     header, attempt, *answers, end = lines(course / "mine.jsonl")
     assert done.stdout.startswith(
-        f"wrote mine.jsonl: 1 attempts, 3 answers (lesson-one), as learner {header['learner']}."
+        f"wrote mine.jsonl: 1 attempt, 3 answers (lesson-one), as learner {header['learner']}."
     )
     assert header["record"] == "header" and header["format"] == "lessonkit-attempts"
     assert header["version"] == 1

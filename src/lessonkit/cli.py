@@ -374,9 +374,10 @@ def _share(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return EXIT_OK
     quizzes = ", ".join(shared.banks) or "no quiz yet"
-    print(f"wrote {path}: {shared.attempts} attempts, {shared.answers} answers ({quizzes}), "
-          f"as learner {shared.learner}. It holds no name, machine id or path; its first "
-          "line says what it holds.")  # fmt: skip
+    counts = f"{shared.attempts} attempt{'' if shared.attempts == 1 else 's'}, " \
+             f"{shared.answers} answer{'' if shared.answers == 1 else 's'}"  # fmt: skip
+    print(f"wrote {path}: {counts} ({quizzes}), as learner {shared.learner}. It holds no "
+          "name, machine id or path; its first line says what it holds.")  # fmt: skip
     return EXIT_OK
 
 

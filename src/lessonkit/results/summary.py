@@ -68,6 +68,8 @@ def _bank(bank: BankStats) -> list[str]:
             f"  The files hold {len(bank.versions)} versions of this bank: statistics are "
             "split by version."
         )
+    if not bank.analysed:
+        lines.append("  No finished attempt yet: statistics need learners who finished the quiz.")
     for version in bank.versions:
         lines += ["", *_version(version, found=bank.found)]
     return [*lines, ""]
