@@ -321,7 +321,9 @@ def _add_history(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser = commands.add_parser(
         "history",
         help="your quiz attempts: date, score, pass or fail, duration",
-        description="List your attempts, oldest first, with score, result and duration.",
+        description="List your attempts, oldest first, with score, result and duration. "
+        "--export writes them to a file you can share with a teacher or author, under a "
+        "random pseudonym and with no name, machine id or path (RESULTS.md).",
     )
     parser.add_argument("slug", nargs="?", metavar="SLUG", help="one quiz (default: all)")
     _learner_options(parser)
