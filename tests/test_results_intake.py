@@ -250,3 +250,13 @@ def test_a_missing_path_is_a_usage_error(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 2
     assert done.stderr == f"lessonkit: {tmp_path / 'nowhere'}: no such file or folder\n"
+
+
+def test_a_folder_without_attempts_files_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not an attempts file")
+    done = subprocess.run(
+        [sys.executable, "-m", "lessonkit", "results", str(tmp_path)],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"lessonkit: no attempts files (*.jsonl) in {tmp_path}; ")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from lessonkit.errors import UsageError
 from lessonkit.results.analysis import analyse
 from lessonkit.results.banks import BankInfo, find_bank, lookup
 from lessonkit.results.intake import Refused, read, sources
@@ -46,4 +47,8 @@ def collect(paths: Sequence[Path], *, bank: str | None = None) -> Collection:
     def banks(slug: str) -> BankInfo | None:
         return chosen if chosen is not None and chosen.slug == slug else lookup(slug)
 
+    if not files:
+        named = ", ".join(str(p) for p in paths)
+        raise UsageError(f"no attempts files (*.jsonl) in {named}; learners write them with "
+                         "`lessonkit history --export FILE`")  # fmt: skip
     return Collection(files, analyse(tally, banks), tuple(refused))

@@ -15,7 +15,6 @@ from lessonkit import __version__
 from lessonkit.results import charts, flags
 from lessonkit.results.collection import Collection
 from lessonkit.results.stats import BankStats, Flag, QuestionStats, VersionStats
-from lessonkit.results.summary import all_flags
 
 NONE = "\N{EN DASH}"  # a figure that cannot be given
 
@@ -143,16 +142,12 @@ def _version(bank: BankStats, version: VersionStats, number: int) -> str:
     caveat = f" ({escape(reliability.caveat)})" if reliability.caveat else ""
     parts.append(f" Reliability: {reliability.method} {value}{caveat}.</p>")
     parts.append(_charts(version, ident))
-    listed = [f for f in all_flags([bank]) if f in version.flags or _older_of(f, version)]
+    listed = version.flags  # under this version's heading: no "[in version …]" needed
     parts.append(f"<h4>Flags ({len(listed)})</h4>" + (_flag_list(listed) or "<p>None.</p>"))
     parts.append("<h4>Questions</h4>" + _table(version.questions, ident))
     parts.append(_options(version.questions))
     parts.append(_wrong(version.questions))
     return "".join(parts)
-
-
-def _older_of(flag: Flag, version: VersionStats) -> bool:
-    return any(f.question == flag.question and f.kind == flag.kind for f in version.flags)
 
 
 def _charts(version: VersionStats, ident: str) -> str:
