@@ -116,40 +116,72 @@ def _question(
     groups: tuple[set[int], set[int]],
     info: QuestionInfo | None,
 ) -> QuestionStats:
-    """One question from its column: (learner's position, answer) for each who answered."""
-    at = [i for i, _ in column]
-    cells = [cell for _, cell in column]
-    scores = [c.score for c in cells]
-    shares = [c.score / c.max_score for c in cells]
-    upper = [k for k, i in enumerate(at) if i in groups[0]]
-    lower = [k for k, i in enumerate(at) if i in groups[1]]
-    same = info is not None and all(c.key_hash == info.key_hash for c in cells)
-    seconds = [c.seconds for c in cells if c.seconds is not None]
+    """One question from its column: (learner's position, answer) for each who answered.
+
+    One pass over the answers gathers everything: with a million of them scattered in
+    memory, each further pass costs more in cache misses than in arithmetic.
+    """
+    upper_set, lower_set = groups
+    at: list[int] = []
+    scores: list[float] = []
+    shares: list[float] = []
+    responses: list[Any] = []
+    upper: list[int] = []
+    lower: list[int] = []
+    seconds: list[float] = []
+    wrong: list[Any] = []  # wrong answers to pool: not those to parameterised variants
+    keys: set[str] = set()
+    full = hinted = recorded = 0
+    for k, (i, (score, most, response, spent, hints, key, params)) in enumerate(column):
+        at.append(i)
+        scores.append(score)
+        shares.append(score / most)
+        responses.append(response)
+        if i in upper_set:
+            upper.append(k)
+        elif i in lower_set:
+            lower.append(k)
+        if spent is not None:
+            seconds.append(spent)
+        if hints is not None:
+            recorded += 1
+            hinted += hints > 0
+        keys.add(key)
+        if score >= most - FULL:
+            full += 1
+        elif params is None:
+            wrong.append(response)
+    key_hash = (
+        min(keys) if len(keys) == 1 else Counter(c.key_hash for _, c in column).most_common(1)[0][0]
+    )
+    same = info is not None and keys == {info.key_hash}
+    rest = [totals[i] - s for i, s in zip(at, scores, strict=True)]
     return QuestionStats(
         id=qid,
         type=info.question.type if info else None,
         line=info.line if info else None,
-        key_hash=Counter(c.key_hash for c in cells).most_common(1)[0][0],
-        answers=len(cells),
+        key_hash=key_hash,
+        answers=len(at),
         difficulty=measures.mean(shares),
-        full_marks=sum(c.score >= c.max_score - FULL for c in cells) / len(cells),
-        discrimination=measures.correlation(
-            scores, [totals[i] - s for i, s in zip(at, scores, strict=True)]
-        ),
+        full_marks=full / len(at),
+        discrimination=measures.correlation(scores, rest),
         upper_lower=measures.upper_lower(shares, upper, lower),
         top=len(upper),
         bottom=len(lower),
-        options=_options(info, cells, upper, lower) if info and same else (),
-        wrong=_wrong(info, cells) if info and same else (),
+        options=_options(info, responses, upper, lower) if info and same else (),
+        wrong=_wrong(info, wrong) if info and same else (),
         median_seconds=measures.median(seconds),
-        hints_used=_hints(info, cells),
+        # None: no hint to ask for, or use not recorded (answers from before it was).
+        hints_used=None
+        if (info is not None and info.question.hint is None) or not recorded
+        else hinted / recorded,
     )
 
 
 def _options(
-    info: QuestionInfo, cells: Sequence[Cell], upper: Sequence[int], lower: Sequence[int]
+    info: QuestionInfo, responses: Sequence[Any], upper: Sequence[int], lower: Sequence[int]
 ) -> tuple[OptionStats, ...]:
-    picked = _picked(info.question.type, [c.response for c in cells])
+    picked = _picked(info.question.type, responses)
     chosen = Counter(chain.from_iterable(picked))
     top = Counter(chain.from_iterable(picked[k] for k in upper))
     bottom = Counter(chain.from_iterable(picked[k] for k in lower))
@@ -169,21 +201,21 @@ def _picked(kind: str, responses: Sequence[Any]) -> list[tuple[int, ...]]:
     return [tuple(set(r)) if isinstance(r, list) else () for r in responses]
 
 
-def _wrong(info: QuestionInfo, cells: Sequence[Cell]) -> tuple[WrongAnswer, ...]:
+def _wrong(info: QuestionInfo, responses: Sequence[Any]) -> tuple[WrongAnswer, ...]:
+    """The most common of these wrong responses, normalised as the grader compares them;
+    a number off the key by a power of ten says so."""
     question = info.question
     if not isinstance(question, TextQuestion | NumericQuestion):
         return ()
-    counted: Counter[str] = Counter()
-    factors: dict[str, float | None] = {}
-    for cell in cells:
-        # A parameterised question's numbers differ per learner: its wrong values don't pool.
-        if cell.score >= cell.max_score - FULL or cell.params is not None:
-            continue
-        shown = _normal_form(question, cell.response)
-        counted[shown] += 1
-        if isinstance(question, NumericQuestion) and _number(cell.response):
-            factors[shown] = slip(float(cell.response), question.answer)
+    counted = Counter(_normal_form(question, response) for response in responses)
     ranked = sorted(counted.items(), key=lambda item: (-item[1], item[0]))[:WRONG_SHOWN]
+    factors: dict[str, float | None] = {}
+    if isinstance(question, NumericQuestion):
+        shown = {text for text, _ in ranked}
+        for response in responses:
+            text = _normal_form(question, response) if _number(response) else ""
+            if text in shown and text not in factors:
+                factors[text] = slip(float(response), question.answer)
     return tuple(WrongAnswer(text, count, factors.get(text)) for text, count in ranked)
 
 
@@ -224,13 +256,6 @@ def slip(value: float, key: float) -> float | None:
     if ratio > 0 and round(power) != 0 and abs(power - round(power)) < 1e-6:
         return float(10 ** round(power))
     return None
-
-
-def _hints(info: QuestionInfo | None, cells: Sequence[Cell]) -> float | None:
-    if info is not None and info.question.hint is None:
-        return None  # nothing to ask for
-    recorded = [c.hints for c in cells if c.hints is not None]
-    return sum(h > 0 for h in recorded) / len(recorded) if recorded else None
 
 
 def _scores(shares: Sequence[float]) -> Scores | None:
