@@ -130,29 +130,31 @@ def table(questions: Sequence[QuestionStats]) -> list[str]:
 
 
 def _details(questions: Sequence[QuestionStats]) -> list[str]:
+    """Option choices, then common wrong answers, each under its question's id and line."""
     lines: list[str] = []
     chosen = [q for q in questions if q.options]
     if chosen:
         lines += ["", "  Options chosen (* the key): all / top 27% / bottom 27%"]
     for q in chosen:
-        lines.append(f"  {q.id}" + (f" (line {q.line})" if q.line else ""))
+        lines.append(_named(q))
         for o in q.options:
             mark = "*" if o.key else " "
-            figures = (
-                f"{_share(o.chosen, q.answers)} {_share(o.top, q.top)} {_share(o.bottom, q.bottom)}"
-            )
-            lines += _wrap(o.text, f"    {mark}{o.number:>2} {figures}  ", "", hang=26)
+            shares = (_share(o.chosen, q.answers), _share(o.top, q.top), _share(o.bottom, q.bottom))
+            lines += _wrap(o.text, f"    {mark}{o.number:>2} {' '.join(shares)}  ", "", hang=26)
     typed = [q for q in questions if q.wrong]
     if typed:
         lines += ["", "  Most common wrong answers, normalised as the grader compares them"]
     for q in typed:
-        lines.append(f"  {q.id}" + (f" (line {q.line})" if q.line else ""))
+        lines.append(_named(q))
         for wrong in q.wrong:
             note = "" if wrong.factor is None else f" (the key times {wrong.factor:g})"
-            lines.append(
-                f"    {wrong.count:>5} {_share(wrong.count, q.answers)}  {wrong.text}{note}"
-            )
+            share = _share(wrong.count, q.answers)
+            lines.append(f"    {wrong.count:>5} {share}  {wrong.text}{note}")
     return lines
+
+
+def _named(question: QuestionStats) -> str:
+    return f"  {question.id}" + (f" (line {question.line})" if question.line else "")
 
 
 def _wrap(text: str, first: str, last: str, *, hang: int = 3, width: int = 80) -> list[str]:
