@@ -10,6 +10,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from unittest.mock import ANY
 
 import pytest
 
@@ -528,6 +529,8 @@ def recovery_lines(course: Path, attempt_id: int | None) -> list[dict[str, objec
             "max_score": 1.0,
             "correct": correct,
             "answered": f"2026-11-22T09:00:{10 * n}+00:00",
+            "seconds": ANY,  # on screen before the answer: real time, not the test's clock
+            "hints": 0,
         }
         for n, (qid, response, score, correct) in enumerate(given, 1)
     ]

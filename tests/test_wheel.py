@@ -143,3 +143,27 @@ def test_an_installed_lessonkit_exports_from_any_folder(
         f"{slug}.{'apkg' if to == 'anki' else 'moodle.xml'}"
         for slug in ("gpu-vs-tpu", "rooflines-and-serving")
     )
+
+
+@pytest.mark.slow
+def test_installed_wheel_reads_class_results_outside_a_checkout(
+    installed: Path, tmp_path: Path
+) -> None:
+    from classroom import DEMO_FAULTS, simulate, write_class
+    from lessonkit.bank.loader import load_bank
+
+    bank = load_bank(ROOT / "quizzes" / "gpu-vs-tpu.yml")
+    write_class(tmp_path / "class", simulate(bank, 30, behaviours=DEMO_FAULTS, slug="gpu-vs-tpu"))
+    env = {**os.environ, "PYTHONPATH": str(installed), "LESSONKIT_HOME": str(tmp_path / "home")}
+    done = subprocess.run(
+        [sys.executable, "-m", "lessonkit", "results", "class", "--bank", "gpu-vs-tpu"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("gpu-vs-tpu: GPU vs TPU")
+    # Lines come from the wheel's own copy of the bank, the same as the checkout's.
+    lines = (ROOT / "quizzes" / "gpu-vs-tpu.yml").read_text(encoding="utf-8").splitlines()
+    line = {text.strip().removeprefix("- id: "): n for n, text in enumerate(lines, start=1)}
+    assert f"  gvt-cuda-general-purpose (line {line['gvt-cuda-general-purpose']})\n" in done.stdout
+    where = f"quizzes/gpu-vs-tpu.yml:{line['gvt-nvlink-domain-fit']}: gvt-nvlink-domain-fit"
+    assert f"{where}: option 2" in done.stdout

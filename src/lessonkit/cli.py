@@ -45,11 +45,17 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
+    from pydantic import BaseModel
+
     from lessonkit.authoring.policy import SCHEMA_FILE, policy_model
     from lessonkit.authoring.rulebook import RULES
     from lessonkit.bank.schema import write_schemas
+    from lessonkit.results.records import SCHEMA_NAME, AttemptsLine
 
-    extra = {SCHEMA_FILE: policy_model(RULES)}
+    extra: dict[str, type[BaseModel]] = {
+        SCHEMA_FILE: policy_model(RULES),
+        SCHEMA_NAME: AttemptsLine,
+    }
     for path, changed in write_schemas(Path(args.output), check=args.check, extra=extra):
         state = ("is stale" if args.check else "written") if changed else "is up to date"
         print(f"{path} {state}")
@@ -89,8 +95,9 @@ def _add_validate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
 def _add_schema(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "schema",
-        help="write the JSON Schemas for banks and front matter (for editors)",
-        description="Generate JSON Schemas from the models so editors can autocomplete banks.",
+        help="write the JSON Schemas for banks, front matter and attempts files",
+        description="Generate JSON Schemas from the models so editors can autocomplete banks "
+        "and other tools can check attempts files (`lessonkit history --export`).",
     )
     parser.add_argument(
         "--output", default="schemas", metavar="DIR", help="folder (default: schemas)"
@@ -373,6 +380,8 @@ def _data_dir(args: argparse.Namespace) -> Path | None:
 
 
 def _history(args: argparse.Namespace) -> int:
+    if args.export or args.reset_pseudonym:
+        return _share(args)
     from lessonkit.history.tables import history_command
 
     return history_command(args.slug, data_dir=_data_dir(args), no_color=args.no_color)
@@ -405,10 +414,13 @@ def _add_history(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser = commands.add_parser(
         "history",
         help="your quiz attempts: date, score, pass or fail, duration",
-        description="List your attempts, oldest first, with score, result and duration.",
+        description="List your attempts, oldest first, with score, result and duration. "
+        "--export writes them to a file you can share with a teacher or author, under a "
+        "random pseudonym and with no name, machine id or path (RESULTS.md).",
     )
     parser.add_argument("slug", nargs="?", metavar="SLUG", help="one quiz (default: all)")
     _learner_options(parser)
+    _share_options(parser)
     parser.set_defaults(handler=_history)
 
 
@@ -436,6 +448,93 @@ def _add_list(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     )
     _learner_options(parser)
     parser.set_defaults(handler=_list)
+
+
+# --- class results (sharing attempts, reading a class's files; results/) -------------------
+
+
+def _share(args: argparse.Namespace) -> int:
+    from datetime import UTC, datetime
+
+    from lessonkit.history.tables import open_store
+    from lessonkit.results.sharing import export_history
+
+    with open_store(_data_dir(args), lambda text: print(text, file=sys.stderr)) as store:
+        if args.reset_pseudonym:
+            print(f"Your new pseudonym is {store.pseudonym(renew=True)}; files you export from "
+                  "now on carry it. Files you shared before keep the old one.")  # fmt: skip
+        if not args.export:
+            return EXIT_OK
+        path = None if args.export == "-" else Path(args.export)
+        shared, text = export_history(store, args.slug, path, now=datetime.now(UTC))
+    if text is not None:
+        sys.stdout.write(text)
+        return EXIT_OK
+    quizzes = ", ".join(shared.banks) or "no quiz yet"
+    counts = f"{shared.attempts} attempt{'' if shared.attempts == 1 else 's'}, " \
+             f"{shared.answers} answer{'' if shared.answers == 1 else 's'}"  # fmt: skip
+    print(f"wrote {path}: {counts} ({quizzes}), as learner {shared.learner}. It holds no "
+          "name, machine id or path; its first line says what it holds.")  # fmt: skip
+    return EXIT_OK
+
+
+def _share_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--export",
+        metavar="FILE",
+        help="write your attempts (SLUG's, or all) to FILE as JSON Lines to share with a "
+        "teacher or author (`-`: standard output); see `lessonkit results`",
+    )
+    parser.add_argument(
+        "--reset-pseudonym",
+        action="store_true",
+        help="replace the random learner id your exported files carry",
+    )
+
+
+def _results(args: argparse.Namespace) -> int:
+    import json
+
+    from lessonkit.results.collection import collect
+    from lessonkit.results.summary import render_text, to_json
+
+    gc.disable()  # as in `validate`: a million answers are kept to the end, and never cyclic
+    found = collect([Path(p) for p in args.files], bank=args.bank)
+    for refusal in found.refused:
+        print(f"lessonkit: refused {refusal}", file=sys.stderr)
+    if args.html:
+        from lessonkit.results.page import render_page
+        from lessonkit.results.sharing import write_atomically
+
+        write_atomically(Path(args.html), render_page(found))
+        print(f"wrote {args.html}", file=sys.stderr)
+    if args.json:
+        refused = [str(r) for r in found.refused]
+        print(json.dumps(to_json(found.banks, files=found.files, refused=refused), indent=2))
+    else:
+        print(render_text(found.banks, files=found.files), end="")
+    if found.refused:
+        print(f"lessonkit: {len(found.refused)} of {found.files} files refused (above); the "
+              "results are from the others", file=sys.stderr)  # fmt: skip
+        return EXIT_PROBLEMS
+    return EXIT_OK
+
+
+def _add_results(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "results",
+        help="item analysis of a class from learners' exported attempts files",
+        description="Read attempts files that learners exported with `lessonkit history "
+        "--export` (files, folders of them, or an LMS's zip download) and report per quiz: "
+        "difficulty, discrimination, option choices, time, hints and common wrong answers per "
+        "question, score distribution and reliability, and flags naming each question's line. "
+        "Malformed or edited files are refused (exit 1) and the rest analysed.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="attempts files, folders, zips")
+    parser.add_argument("--bank", metavar="SLUG", help="only this quiz (a slug or a bank file)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--html", metavar="FILE", help="also write a results page (one HTML file)")
+    parser.set_defaults(handler=_results)
 
 
 # --- export (Anki, Canvas QTI, Moodle; logic in export/) ----------------------------------
@@ -573,6 +672,7 @@ REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]],
     _add_diff,
     _add_export,
     _add_import,
+    _add_results,
 ]
 
 

@@ -35,6 +35,8 @@ class Pending:
     correct: bool
     answered: datetime
     params: Mapping[str, Any] | None = None  # the numbers a parameterised question drew
+    seconds: float | None = None
+    hints: int | None = None
 
     def to_json(self, slug: str, attempt_id: int | None) -> dict[str, Any]:
         """One line of the recovery file: enough to put the answer back by hand."""

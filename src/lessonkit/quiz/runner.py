@@ -9,6 +9,7 @@ committed to the history database the moment it is graded, before its feedback
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -17,9 +18,11 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from lessonkit.course import catalog
+from lessonkit.course.bankversion import bank_version
 from lessonkit.errors import UsageError
 from lessonkit.grading import responses
 from lessonkit.quiz import session
+from lessonkit.quiz.effort import Effort
 from lessonkit.quiz.plainui import PlainUi, QuestionData
 from lessonkit.quiz.recorder import EXIT_UNSAVED, Clock, Pending, Recorder, TakeBack
 from lessonkit.quiz.terminal import make_ui
@@ -55,6 +58,7 @@ def ask(
     grading: session.Grading,
     on_answer: OnAnswer,
     on_undo: OnUndo | None = None,
+    effort: Effort | None = None,
 ) -> bool:
     """Ask every remaining question of ``attempt``; False when the learner quit first.
 
@@ -63,7 +67,8 @@ def ask(
     next question the learner may type `u` to take the last answer back and give it
     again; both answers reach ``on_answer`` (history keeps both, the later counts), and
     ``on_undo(question_id)`` records the taking back at once, so that a learner who quits
-    before answering again is asked that question again on resuming.
+    before answering again is asked that question again on resuming. ``effort``, when
+    given, is told when each question is shown and when its hint is asked for.
     """
     total = len(attempt.plan.order)
     last: str | None = None
@@ -73,7 +78,10 @@ def ask(
         display = attempt.plan.displays[question_id]
         ui.question(attempt.number(question_id), total, len(attempt.marks), question, display)
         ui.fresh()  # a paste ahead of this question must not answer it
-        response = _read_response(ui, question, display, undo=last is not None)
+        if effort is not None:
+            effort.shown(question_id)
+        hinted = None if effort is None else functools.partial(effort.hinted, question_id)
+        response = _read_response(ui, question, display, undo=last is not None, on_hint=hinted)
         if response is None:
             return False
         if response is Command.UNDO:
@@ -126,7 +134,12 @@ def answer_prompt(question: QuestionData, *, undo: bool) -> str:
 
 
 def _read_response(
-    ui: PlainUi, question: QuestionData, display: Sequence[int], *, undo: bool
+    ui: PlainUi,
+    question: QuestionData,
+    display: Sequence[int],
+    *,
+    undo: bool,
+    on_hint: Callable[[], None] | None = None,
 ) -> Response | Command | None:
     prompt = answer_prompt(question, undo=undo)
     while True:
@@ -141,6 +154,8 @@ def _read_response(
         command = text.strip().casefold()
         if command == "?":
             ui.hint(question.get("hint"))
+            if on_hint is not None and question.get("hint"):
+                on_hint()
         elif command in ("q", "quit"):
             return None
         elif command in ("u", "undo") and undo:
@@ -240,7 +255,7 @@ def _beginner(
         plan = attempt.plan
         return store.begin_attempt(
             bank=compiled.slug, seed=plan.seed, order=plan.order, started=attempt.started,
-            pass_mark=float(compiled.bank["pass_mark"]),
+            pass_mark=float(compiled.bank["pass_mark"]), version=bank_version(compiled.keys),
         )  # fmt: skip
 
     return begin
@@ -257,17 +272,19 @@ def _take(
     ui.header(compiled, attempt)
     grading = session.Grading(attempt.plain_bank(), compiled.keys)
     _tell_key_changes(ui, store, compiled.slug, compiled.keys, clock)
+    effort = Effort()
 
     def commit(question_id: str, response: Response, grade: Grade) -> None:
         json_form, key_hash = responses.to_json(response), grading.key_hash(question_id)
         drawn = attempt.plan.numbers.get(question_id)
+        seconds, hints = effort.spent(question_id)
         recorder.add(Pending(question_id, key_hash, json_form, grade.score, grade.max_score,
-                             grade.correct, clock(), drawn))  # fmt: skip
+                             grade.correct, clock(), drawn, seconds, hints))  # fmt: skip
 
     def take_back(question_id: str) -> None:
         recorder.add(TakeBack(question_id, clock()))
 
-    if not ask(ui, attempt, compiled.lesson, grading, commit, take_back):
+    if not ask(ui, attempt, compiled.lesson, grading, commit, take_back, effort):
         if not recorder.settle(clock):
             return EXIT_UNSAVED
         ui.saved(compiled.slug, interrupted=False)
