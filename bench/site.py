@@ -8,6 +8,7 @@ import html
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -21,7 +22,7 @@ from urllib.parse import urljoin, urlsplit
 
 import yaml
 
-from lessonkit.site import build
+from lessonkit.site import blocks as site_blocks
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = "ai-hardware-fundamentals/gpu-vs-tpu"
@@ -78,6 +79,9 @@ def configs_beside(root: Path) -> Iterator[tuple[Path, Path]]:
     plain = root / ".bench-plain.yml"
     plain_config = {k: v for k, v in config.items() if k not in ("extra_css", "extra_javascript")}
     plain_config["theme"] = {k: v for k, v in config["theme"].items() if k != "custom_dir"}
+    plain_config["markdown_extensions"] = [
+        e for e in config["markdown_extensions"] if "lessonkit.site.extension" not in e
+    ]
     try:
         no_hook.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
         plain.write_text(yaml.safe_dump(plain_config, sort_keys=False), encoding="utf-8")
@@ -128,7 +132,7 @@ def page_weight(site: Path, page: str) -> dict[str, tuple[int, int]]:
     return {kind: (pair[0], pair[1]) for kind, pair in weights.items()}
 
 
-_BLOCK = re.compile(r'<div class="lk-self-check">.*?</ol>\n</div>', re.S)
+_BLOCK = re.compile(r'<section class="lk-self-check"[^>]*>.*?</ol>\n</section>', re.S)
 _TAG = re.compile(r"<[^>]+>")
 
 
@@ -215,7 +219,7 @@ def run(root: Path = ROOT) -> list[str]:
     ):
         work = Path(scratch)
         configs = {"with hook": root / "mkdocs.yml", "without hook": no_hook}
-        cache = root / build.CACHE
+        cache = root / site_blocks.CACHE
         times: dict[str, list[float]] = {name: [] for name in (*configs, "course changed")}
         # One warm-up each (disk caches, .pyc files), then alternate so drift hits all alike.
         for name, config in configs.items():
@@ -224,7 +228,7 @@ def run(root: Path = ROOT) -> list[str]:
             for name, config in configs.items():
                 times[name].append(build_seconds(root, config, work / name.replace(" ", "-")))
             # As after an edit: the hook checks the whole course again and renders it.
-            cache.unlink(missing_ok=True)
+            shutil.rmtree(cache, ignore_errors=True)
             times["course changed"].append(build_seconds(root, configs["with hook"], work / "cold"))
         imports = _import_seconds(root)
         with_hook = statistics.median(times["with hook"])

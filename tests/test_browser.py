@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import json
-import os
 import re
-import shutil
-import subprocess
-import sys
-import threading
-from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -20,7 +11,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from lessonkit.course.lessons import read_lesson
-from test_site import STAND_IN_LESSON, build, make_stand_in
+from sitebuilds import missing
 
 pytestmark = pytest.mark.browser
 
@@ -32,194 +23,9 @@ LESSON_URL = "/ai-hardware-fundamentals/gpu-vs-tpu/"
 # The plan's second lesson, with a figure in light and dark variants.
 SECOND_LESSON_URL = "/ai-hardware-fundamentals/rooflines-and-serving/"
 PLAN_URL = "/ai-hardware-fundamentals/"
+# The lesson of the stand-in course with one question of every type (conftest.fixture_url).
 FIXTURE_LESSON = "/ai-hardware-fundamentals/gpu-vs-tpu/"
-# The stand-in lesson with a figure in two schemes and a table wider than a phone.
-WIDE_ROW = "| " + " | ".join(f"Column {n} with long words" for n in range(6)) + " |"
-FIXTURE_LESSON_TEXT = STAND_IN_LESSON.replace(
-    "Systolic arrays.\n",
-    "Systolic arrays.\n\n"
-    "![A square](img/square.svg#only-light)\n![A square](img/square-dark.svg#only-dark)\n\n"
-    f"{WIDE_ROW}\n|{'---|' * 6}\n{WIDE_ROW}\n",
-)
-SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/></svg>'
-FIXTURE_FILES = {
-    "content/ai-hardware-fundamentals/img/square.svg": SQUARE,
-    "content/ai-hardware-fundamentals/img/square-dark.svg": SQUARE,
-}
 CASES = json.loads((ROOT / "tests" / "grading_cases.json").read_text(encoding="utf-8"))
-EVERY_TYPE_BANK = """\
-lesson: gpu-vs-tpu
-title: GPU vs TPU
-pass_mark: 0.7
-questions:
-  - id: pick-one
-    type: single
-    prompt: Which chip is the workshop?
-    insight: 1
-    section: 1-why-gpus-won
-    explanation: The GPU is the flexible workshop.
-    options:
-      - text: GPU
-        correct: true
-        feedback: Yes, the flexible one.
-      - text: TPU
-        feedback: No, that is the factory line.
-      - text: Abacus
-  - id: pick-many
-    type: multiple
-    prompt: Which of these are memory?
-    insight: 1
-    section: 1-why-gpus-won
-    explanation: HBM and SRAM hold data.
-    options:
-      - text: HBM
-        correct: true
-        feedback: Stacked DRAM.
-      - text: SRAM
-        correct: true
-      - text: MXU
-        feedback: The MXU multiplies.
-  - id: true-or-not
-    type: true_false
-    prompt: A TPU's core is a systolic array.
-    insight: 1
-    section: 1-why-gpus-won
-    explanation: The MXU is one.
-    answer: true
-  - id: how-fast
-    type: numeric
-    prompt: H100 memory bandwidth?
-    insight: 1
-    section: 1-why-gpus-won
-    explanation: 3.35 TB/s.
-    answer: 3.35
-    tolerance: 0.05
-    unit: TB/s
-  - id: name-it
-    type: text
-    prompt: What is the MXU?
-    insight: 1
-    section: 1-why-gpus-won
-    explanation: A systolic array.
-    accept: [systolic array]
-  - id: in-order
-    type: order
-    prompt: Put the steps in order.
-    insight: 2
-    section: 2-where-tpus-win
-    explanation: Code, compile, run.
-    items: [Write code, Compile with XLA, Run on the TPU]
-  - id: pairs
-    type: match
-    prompt: Match the chip to its picture.
-    insight: 2
-    section: 2-where-tpus-win
-    explanation: The lesson's analogy.
-    pairs:
-      - {left: GPU, right: workshop}
-      - {left: TPU, right: factory line}
-    distractors: [garden]
-"""
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-def missing(what: str) -> None:
-    """Skip locally, but fail in CI, where a missing tool means a broken setup."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{what} (CI=true: the browser tests must run)")
-    pytest.skip(f"{what}; install it to run the browser tests")
-
-
-def chromium_path() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        missing("no chromium on PATH (Debian: apt-get install chromium)")
-    assert found is not None
-    return found
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    """Serves the built site without logging every request to stderr."""
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """A built site served on 127.0.0.1 on a free port."""
-    handler = functools.partial(QuietHandler, directory=str(folder))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@pytest.fixture(scope="module")
-def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        env=os.environ | {"NO_MKDOCS_2_WARNING": "1"},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    return out
-
-
-@pytest.fixture(scope="module")
-def base_url(real_site: Path) -> Iterator[str]:
-    """The real site built once, served on 127.0.0.1 on a free port."""
-    with serve(real_site) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def fixture_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A tiny course whose lesson has one question of every type, built and served."""
-    project = tmp_path_factory.mktemp("every-type") / "project"
-    make_stand_in(project, bank=EVERY_TYPE_BANK, lesson=FIXTURE_LESSON_TEXT, extra=FIXTURE_FILES)
-    out = project.parent / "site"
-    result = build(project, out)
-    assert result.returncode == 0, result.stderr
-    with serve(out) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    executable = chromium_path()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page that records every request it makes."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    opened = context.new_page()
-    opened.requests = []
-    opened.on("request", lambda request: opened.requests.append(request.url))
-    yield opened
-    context.close()
 
 
 def heading_texts(page: Any) -> list[str]:

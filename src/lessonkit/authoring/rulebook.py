@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from lessonkit.authoring import figures, pagechecks, yamlstyle
+from lessonkit.authoring import figures, markerchecks, pagechecks, yamlstyle
 from lessonkit.bank import limits, yamldoc
 from lessonkit.bank.limits import chars
 from lessonkit.course.course import BANK_SUFFIXES, Course, read_course
@@ -69,6 +69,11 @@ RULES: tuple[Rule, ...] = (
     Rule("headings", "Each insight is a `##` heading with the same words, in front-matter "
          "order; heading levels never skip.", "the self-checks and the table of contents "
          "follow the insights"),
+    Rule("markers", "Each insight with questions has one `<!-- lessonkit:check BANK N -->` "
+         "line and each lesson one `<!-- lessonkit:quiz BANK -->`, naming the lesson's own "
+         "bank; a lesson has no `#` heading (its title is `title:`).", "the site shows a "
+         "self-check and the call to action only where their marker is, under MkDocs and "
+         "Zensical alike"),
     Rule("images", "Every image has alt text.", "screen readers read it, and it shows when "
          "the image fails"),
     Rule("figures", "A figure is placed as a pair: `![alt](img/NAME.svg#only-light)` then "
@@ -103,7 +108,8 @@ def check_course(root: Path, extra_banks: Iterable[Path] = (), *, coverage: bool
     """
     course = read_course(root, extra_banks)
     for lesson in course.lessons.values():
-        for check in (*pagechecks.CHECKS, figures.check_figure_pairs):
+        checks = (*pagechecks.CHECKS, figures.check_figure_pairs, *markerchecks.CHECKS)
+        for check in checks:
             course.problems.extend(check(lesson, course))
     course.problems.extend(_yaml_text(course))
     if coverage:

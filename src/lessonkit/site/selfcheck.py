@@ -156,7 +156,10 @@ def _inputs(question: Question, bank: Bank) -> list[str]:
             for i in _shown(len(question.items), question.id)
         )
         return [
-            '<p class="lk-instruction">Put these in order, first at the top.</p>',
+            # Without the script the items cannot move: the page's script says "Put these in
+            # order" once they can.
+            '<p class="lk-instruction">Decide their order, first to last, then open the '
+            "answer.</p>",
             f'<ol class="lk-order" aria-labelledby="lk-{question.id}-prompt">{items}</ol>',
         ]
     rights = _rights(question)
@@ -237,7 +240,7 @@ def _question(number: int, question: Question, bank: Bank, sections: Mapping[str
         *_inputs(question, bank),
         # Material styles <details class="info"> as a collapsible admonition; it opens
         # without JavaScript. Not "success": its tick would claim a right answer unasked.
-        '<details class="lk-answer info">',
+        '<details class="lk-answer info" data-search-exclude>',
         f"<summary>Show the answer to question {number}</summary>",
         *_answer(question, bank),
         f'<div class="lk-explanation">{safe_html(question.explanation)}</div>',
@@ -262,10 +265,12 @@ def block(
     )
     count = len(questions)
     noun = "question" if count == 1 else "questions"
+    # A <section>, not a <div>: mkdocs-material's search indexer ends an exclusion at the
+    # first closing tag of the same name, and the questions hold <div>s of their own.
+    # The intro is for a reader without the script; the script says "press Check".
     return (
-        f'<div class="lk-self-check">\n'
-        f'<p class="lk-intro">{count} {noun}. Answer, then press Check '
-        "(or open the answer to see it).</p>\n"
+        f'<section class="lk-self-check" data-search-exclude>\n'
+        f'<p class="lk-intro">{count} {noun}. Answer each, then open its answer to compare.</p>\n'
         f'<ol class="lk-questions">\n{items}\n</ol>\n'
-        "</div>\n"
+        "</section>\n"
     )
