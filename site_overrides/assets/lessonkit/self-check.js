@@ -176,6 +176,10 @@
   }
 
   // One entry per page, read afresh: instant navigation changes the page in place.
+  // It holds each answered question's response by id, and under SEEN the ids of the
+  // questions whose full answer the reader has opened (not asked again on a retry).
+  var SEEN = "#seen";
+
   function store() {
     return "lessonkit:" + location.pathname;
   }
@@ -188,13 +192,25 @@
     }
   }
 
+  function keep(saved) {
+    try {
+      localStorage.setItem(store(), JSON.stringify(saved));
+    } catch (error) { /* nothing to do: progress is a convenience */ }
+  }
+
   function save(id, response) {
     var saved = load();
     if (response === undefined) delete saved[id];
     else saved[id] = response;
-    try {
-      localStorage.setItem(store(), JSON.stringify(saved));
-    } catch (error) { /* nothing to do: progress is a convenience */ }
+    keep(saved);
+  }
+
+  function saveSeen(id, seen) {
+    var saved = load();
+    var ids = (saved[SEEN] || []).filter(function (other) { return other !== id; });
+    if (seen) ids.push(id);
+    saved[SEEN] = ids;
+    keep(saved);
   }
 
   function element(tag, className, text) {
@@ -247,6 +263,9 @@
     });
   }
 
+
+  // --- marks in place ----------------------------------------------------------
+
   function unmark(question) {
     question.querySelectorAll(".lk-mark").forEach(function (mark) { mark.remove(); });
     question.querySelectorAll(".lk-right, .lk-wrong").forEach(function (marked) {
@@ -255,9 +274,9 @@
     question.classList.remove("lk-done", "lk-missed");
   }
 
-  function mark(target, right, feedback) {
+  function mark(target, right, feedback, words) {
     target.classList.add(right ? "lk-right" : "lk-wrong");
-    var note = element("span", "lk-mark", right ? "✓ Right" : "✗ Wrong");
+    var note = element("span", "lk-mark", words || (right ? "✓ Right" : "✗ Wrong"));
     if (feedback) {
       var said = element("span", "lk-said");
       said.innerHTML = feedback.innerHTML.replace(/^[a-z]\) /, "");
@@ -267,25 +286,45 @@
     target.appendChild(note);
   }
 
-  function show(question, key, result) {
-    unmark(question);
-    var type = key.type;
-    question.querySelectorAll(".lk-options input:checked").forEach(function (input) {
-      var right = type === "true_false" ? (input.value === "1") === key.answer
-        : key.correct.indexOf(+input.value) >= 0;
-      var about = question.querySelector('.lk-about [data-option="' + input.value + '"]');
-      mark(input.closest(".lk-option"), right, type === "true_false" ? null : about);
+  function isRight(key, input) {
+    return key.type === "true_false" ? (input.value === "1") === key.answer
+      : key.correct.indexOf(+input.value) >= 0;
+  }
+
+  // What was chosen is marked right or wrong; once the reader has seen the full answer,
+  // the right options they missed are marked too, and each order item says where it goes.
+  function markParts(question, key) {
+    var seen = question.lkSeen;
+    question.querySelectorAll(".lk-options input").forEach(function (input) {
+      var about = key.type === "true_false" ? null
+        : question.querySelector('.lk-about [data-option="' + input.value + '"]');
+      if (input.checked) mark(input.closest(".lk-option"), isRight(key, input), about);
+      else if (seen && isRight(key, input)) {
+        mark(input.closest(".lk-option"), true, about, "✓ Right, not chosen");
+      }
+    });
+    question.querySelectorAll(".lk-order > li").forEach(function (li, at) {
+      var item = +li.getAttribute("data-item");
+      var words = item === at ? "✓ In place" : seen ? "✗ Belongs at " + (item + 1) : "✗ Not here";
+      mark(li, item === at, null, words);
     });
     question.querySelectorAll(".lk-pairs select").forEach(function (select, n) {
       mark(select.parentNode, +select.value === n, null);
     });
+  }
+
+  function show(question, key, result) {
+    unmark(question);
+    markParts(question, key);
     var verdict = result.correct ? "✓ Correct" : result.score > 0 ? "◐ Partly correct" : "✗ Incorrect";
     question.querySelector(".lk-result").textContent =
       verdict + ": " + points(result.score, result.max) + ".";
     question.classList.add("lk-done");
     question.classList.toggle("lk-missed", !result.correct);
     question.lkScore = result;
-    question.querySelector("details.lk-answer").open = true;
+    // A right answer opens the explanation; a wrong one leaves the answer closed, so the
+    // reader can try again before looking (the marks say which choices were wrong).
+    if (result.correct) question.querySelector("details.lk-answer").open = true;
   }
 
   function check(question, key, quiet) {
@@ -302,13 +341,30 @@
     tally(question.closest(".lk-self-check"));
   }
 
+  // The reader opened the full answer (or a right answer opened it): from now on the
+  // question is not asked again by "Retry", and what they missed is marked in place.
+  function seen(question, key) {
+    if (question.lkSeen) return;
+    question.lkSeen = true;
+    saveSeen(question.id, true);
+    if (question.lkScore) show(question, key, question.lkScore);
+    tally(question.closest(".lk-self-check"));
+  }
+
   function reset(question, key) {
     unmark(question);
     write(question, key, null);
     question.lkScore = null;
+    question.lkSeen = false;
     question.querySelector(".lk-result").textContent = "";
     question.querySelector("details.lk-answer").open = false;
     save(question.id, undefined);
+    saveSeen(question.id, false);
+  }
+
+  // A real second try: missed, and the full answer not yet seen.
+  function retryable(question) {
+    return question.lkScore && !question.lkScore.correct && !question.lkSeen;
   }
 
   function tally(block) {
@@ -316,21 +372,21 @@
     var done = 0;
     var score = 0;
     var max = 0;
-    var missed = 0;
+    var again = 0;
     questions.forEach(function (question) {
       var found = question.lkScore;
       max += JSON.parse(question.getAttribute("data-key")).points;
       if (found) {
         done += 1;
         score += found.score;
-        if (!found.correct) missed += 1;
       }
+      if (retryable(question)) again += 1;
     });
     var bar = block.querySelector(".lk-tally");
     bar.querySelector("p").textContent = done
       ? "Your score: " + points(score, max) + ", " + done + " of " + questions.length + " answered."
       : "";
-    bar.querySelector(".lk-retry").hidden = !missed;
+    bar.querySelector(".lk-retry").hidden = !again;
     bar.querySelector(".lk-clear").hidden = !done;
   }
 
@@ -345,17 +401,33 @@
     var list = li.parentNode;
     var items = Array.prototype.slice.call(list.children);
     var at = items.indexOf(li) + step;
-    if (at < 0 || at >= items.length) return;
+    var name = "“" + li.firstChild.textContent + "”";
+    var said = question.querySelector(".lk-result");
+    if (at < 0 || at >= items.length) {
+      said.textContent = name + " is " + (step < 0 ? "first" : "last") + " already.";
+      return;
+    }
     list.insertBefore(li, step < 0 ? items[at] : items[at].nextSibling);
+    list.querySelectorAll(".lk-mark").forEach(function (old) { old.remove(); });
+    list.querySelectorAll(".lk-right, .lk-wrong").forEach(function (old) {
+      old.classList.remove("lk-right", "lk-wrong");
+    });
     var moved = li.querySelector(step < 0 ? ".lk-up" : ".lk-down");
     (at === 0 || at === items.length - 1 ? li.querySelector(step < 0 ? ".lk-down" : ".lk-up")
       : moved).focus();
-    question.querySelector(".lk-result").textContent =
-      "“" + li.firstChild.textContent + "” is now number " + (at + 1) + " of " + items.length + ".";
+    said.textContent = name + " is now number " + (at + 1) + " of " + items.length + ".";
   }
+
+  // --- mounting a block ----------------------------------------------------------
+
+  // Said only once the script runs: the page without it has no Check button and no
+  // moving items, and its own words say to open the answer instead.
+  var INSTRUCTIONS = { order: "Put these in order, first at the top." };
 
   function mountQuestion(question, saved) {
     var key = JSON.parse(question.getAttribute("data-key"));
+    var instruction = question.querySelector(".lk-instruction");
+    if (instruction && INSTRUCTIONS[key.type]) instruction.textContent = INSTRUCTIONS[key.type];
     question.querySelectorAll(".lk-order > li").forEach(function (li) {
       var name = li.firstChild.textContent;
       var up = button("↑", "lk-up", function () { reorder(question, li, -1); });
@@ -370,12 +442,20 @@
     var result = element("p", "lk-result");
     result.setAttribute("role", "status");
     bar.appendChild(result);
-    question.insertBefore(bar, question.querySelector("details.lk-answer"));
+    var answer = question.querySelector("details.lk-answer");
+    question.insertBefore(bar, answer);
+    answer.addEventListener("toggle", function () {
+      if (answer.open) seen(question, key);
+    });
     question.querySelectorAll(".lk-field input").forEach(function (input) {
       input.addEventListener("keydown", function (event) {
         if (event.key === "Enter") check(question, key, false);
       });
     });
+    if ((saved[SEEN] || []).indexOf(question.id) >= 0) {
+      question.lkSeen = true;
+      answer.open = true;
+    }
     if (saved[question.id] !== undefined) {
       write(question, key, saved[question.id]);
       check(question, key, true);
@@ -386,13 +466,18 @@
   function mountBlock(block, saved) {
     var questions = Array.prototype.slice.call(block.querySelectorAll(".lk-question"));
     var keys = {};
+    var intro = block.querySelector(".lk-intro");
+    if (intro) {
+      intro.textContent = questions.length + " question" + (questions.length === 1 ? "" : "s") +
+        ". Answer, then press Check (or open the answer to see it).";
+    }
     var bar = element("div", "lk-tally");
     bar.appendChild(element("p"));
     bar.setAttribute("role", "status");
     var retry = button("Retry the ones I missed", "lk-retry", function () {
       var first = null;
       questions.forEach(function (question) {
-        if (question.lkScore && !question.lkScore.correct) {
+        if (retryable(question)) {
           reset(question, keys[question.id]);
           first = first || question;
         }
@@ -435,8 +520,23 @@
     tally(block);
   }
 
-  // A table wider than the screen scrolls sideways: say so, and let the keyboard scroll it.
+  // --- the rest of the page: tables, figures, navigation ---------------------------
+
+  // A table's name for a screen reader: its caption, else its first column headings.
+  function tableName(wrap) {
+    var caption = wrap.querySelector("caption");
+    var heads = Array.prototype.map.call(wrap.querySelectorAll("thead th"), function (th) {
+      return th.textContent.trim();
+    }).filter(Boolean);
+    var name = caption ? caption.textContent.trim()
+      : heads.slice(0, 3).join(", ") + (heads.length > 3 ? ", …" : "");
+    return "Table" + (name ? ": " + name : "");
+  }
+
+  // A table wider than the screen scrolls sideways: say so, and let the keyboard scroll
+  // it. Each scrolling table is a region named for itself, so none shares a name.
   function markScrolling() {
+    var used = {};
     document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (wrap) {
       var scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
       var hint = wrap.previousElementSibling;
@@ -448,13 +548,63 @@
       hint.hidden = !scrolls;
       wrap.classList.toggle("lk-scrolls", scrolls);
       if (scrolls) {
+        var name = tableName(wrap);
+        used[name] = (used[name] || 0) + 1;
         wrap.setAttribute("tabindex", "0");
         wrap.setAttribute("role", "region");
-        wrap.setAttribute("aria-label", "Table, scrolls sideways");
+        wrap.setAttribute("aria-label", name + (used[name] > 1 ? " (" + used[name] + ")" : "") +
+          ", scrolls sideways");
       } else {
         ["tabindex", "role", "aria-label"].forEach(function (name) { wrap.removeAttribute(name); });
       }
     });
+  }
+
+  // The theme names a section's navigation by a label that, with index pages, holds only
+  // an icon: name it by the section's title instead.
+  function nameNavigation() {
+    document.querySelectorAll("nav[aria-labelledby]").forEach(function (nav) {
+      var label = document.getElementById(nav.getAttribute("aria-labelledby"));
+      var title = nav.querySelector(".md-nav__title");
+      if (label && !label.textContent.trim() && title && title.textContent.trim()) {
+        nav.removeAttribute("aria-labelledby");
+        nav.setAttribute("aria-label", title.textContent.trim().replace(/\s+/g, " "));
+      }
+    });
+  }
+
+  // A figure opens in place, at the screen's width or its own if larger, over the page:
+  // pinch zoom and panning work, Esc, the Close button and the back button close it,
+  // and the image is the one already on the page (no download, nothing from elsewhere).
+  function zoom(event) {
+    var link = event.target.closest && event.target.closest("a.lk-zoom");
+    if (!link || event.button || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var image = link.querySelector("img");
+    if (!image || typeof HTMLDialogElement === "undefined") return;
+    event.preventDefault();
+    event.stopPropagation();
+    var view = element("dialog", "lk-figure");
+    view.setAttribute("aria-label", "Figure, enlarged");
+    var big = element("img");
+    big.src = image.currentSrc || image.src;
+    big.alt = image.alt;
+    big.style.width = "max(100%, " + (image.naturalWidth || 0) + "px)";
+    var close = button("Close", "lk-figure-close", function () { view.close(); });
+    view.appendChild(close);
+    view.appendChild(big);
+    view.addEventListener("close", function () {
+      view.remove();
+      if (history.state && history.state.lkFigure) history.back();
+      link.focus();
+    });
+    document.body.appendChild(view);
+    history.pushState({ lkFigure: true }, "");
+    view.showModal();
+  }
+
+  function unzoom() {
+    var open = document.querySelector("dialog.lk-figure[open]");
+    if (open) open.close();
   }
 
   function mount() {
@@ -462,6 +612,7 @@
     document.querySelectorAll(".lk-self-check").forEach(function (block) {
       if (!block.querySelector(".lk-tally")) mountBlock(block, saved);
     });
+    nameNavigation();
     // After the theme has wrapped the tables and the page is laid out.
     setTimeout(markScrolling, 0);
   }
@@ -469,6 +620,8 @@
   window.lessonkit = { grade: grade };
   window.addEventListener("resize", markScrolling);
   window.addEventListener("load", markScrolling);
+  window.addEventListener("popstate", unzoom);
+  document.addEventListener("click", zoom, true);
   // With navigation.instant the theme swaps pages without reloading them, and
   // announces each new page through `document$`.
   if (typeof window.document$ !== "undefined") {
