@@ -16,4 +16,5 @@ from lessonkit.site import assets
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    assets.shrink(Path(config.site_dir))  # readers download the script without comments
+    cache = Path(config.config_file_path).parent / ".cache" / "lessonkit" / "assets"
+    assets.shrink(Path(config.site_dir), cache)  # readers download the scripts minified

@@ -231,10 +231,12 @@ def _answer(question: Question, bank: Bank) -> list[str]:
 
 def _question(number: int, question: Question, bank: Bank, sections: Mapping[str, str]) -> str:
     heading = sections.get(question.section, question.section)
-    key = html.escape(json.dumps(grading_key(question), separators=(",", ":")), quote=True)
+    # In single quotes, so the key's many double quotes need no escaping: readers download
+    # every key. `&`, `<`, `>` and `'` are escaped all the same.
+    key = json.dumps(grading_key(question), separators=(",", ":"))
+    key = html.escape(key, quote=False).replace("'", "&#x27;")
     lines = [
-        f'<li class="lk-question" id="lk-{question.id}" data-type="{question.type}"'
-        f' data-key="{key}">',
+        f'<li class="lk-question" id="lk-{question.id}" data-key=\'{key}\'>',
         f'<p class="lk-number">Question {number}</p>',
         f'<div class="lk-prompt" id="lk-{question.id}-prompt">{safe_html(question.prompt)}</div>',
         *_inputs(question, bank),
