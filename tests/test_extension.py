@@ -11,7 +11,7 @@ import markdown
 import pytest
 
 from conftest import BANK, MakeCourse
-from lessonkit.site import blocks
+from lessonkit.site import blocks, extension
 from lessonkit.site.extension import LessonkitExtension, PageError, tidy
 
 EXTENSIONS = ["attr_list", "toc", "footnotes", "tables", "fenced_code"]
@@ -194,3 +194,19 @@ def test_the_course_can_be_named_in_the_configuration(
     monkeypatch.chdir(tmp_path_factory.mktemp("elsewhere"))
     html = render("<!-- lessonkit:check lesson-one 1 -->", course=str(root))
     assert 'id="lk-q-single"' in html
+
+
+def test_blocks_can_wait_outside_the_page_until_it_is_finished(root: Path) -> None:
+    """What the MkDocs hook does, so that mkdocs-material's search never parses them."""
+    extension.hold_blocks(True)
+    try:
+        held = render("<!-- lessonkit:check lesson-one 1 -->")
+        assert 'id="lk-q-single"' not in held
+        assert re.search(r"<!--lk-block:\d+-->", held)
+        filled = extension.fill(f"<article>{held}</article>")
+        assert 'id="lk-q-single"' in filled and "lk-block" not in filled
+        with pytest.raises(PageError, match="was lost before the page was written"):
+            extension.fill(held)  # each block goes in once
+    finally:
+        extension.hold_blocks(False)
+    assert 'id="lk-q-single"' in render("<!-- lessonkit:check lesson-one 1 -->")

@@ -50,7 +50,7 @@ def shown(page: str) -> dict[str, Any]:
         "checks": re.findall(r'<h[23] id="(check-yourself-[\w-]+)"', page),
         "call": page.count('<div class="lk-quiz-call">'),
         "sources": page.count('<h2 id="sources">'),
-        "markers left": page.count("<!-- lessonkit:"),
+        "markers left": page.count("<!-- lessonkit:") + page.count("<!--lk-block:"),
     }
 
 

@@ -25,7 +25,16 @@ from lessonkit import __version__
 from lessonkit.course import cachefile
 from lessonkit.errors import ContentError, Problem, display_path
 
-__all__ = ["CACHE", "Rendered", "bank_path", "code_digest", "kept", "rendered", "with_sections"]
+__all__ = [
+    "CACHE",
+    "Rendered",
+    "bank_path",
+    "code_digest",
+    "kept",
+    "question_count",
+    "rendered",
+    "with_sections",
+]
 
 CACHE = Path(".cache") / "lessonkit"
 FORMAT = 1  # bump when the cached layout changes
@@ -70,6 +79,20 @@ def rendered(root: Path, slug: str) -> Rendered:
     return Rendered(str(found["lesson"]), int(found["questions"]), blocks)
 
 
+def question_count(root: Path, slug: str) -> int:
+    """How many questions bank ``slug`` has, kept apart from its blocks: a plan of a
+    thousand lessons reads a thousand small files, not a thousand banks' HTML."""
+    path = bank_path(root, slug)
+    if path is None:
+        return rendered(root, slug).questions  # raises, naming the missing bank
+    found = kept(root, "counts", slug, path.read_bytes(), lambda: _count(root, slug))
+    return int(found["questions"])
+
+
+def _count(root: Path, slug: str) -> dict[str, Any]:
+    return {"questions": rendered(root, slug).questions}
+
+
 def with_sections(block: str, sections: Mapping[str, str]) -> str:
     """A cached block with each section placeholder replaced by that heading's words."""
     return _SECTIONS.sub(
@@ -98,10 +121,13 @@ def kept(
         value = make()
         cachefile.write(cache, {"key": key, "value": value})
     _MEMO[(root, kind, name)] = (key, value)
+    while len(_MEMO) > _MEMO_SIZE:
+        del _MEMO[next(iter(_MEMO))]  # the oldest: a page asks again for what it just read
     return value
 
 
 _MEMO: dict[tuple[Path, str, str], tuple[str, dict[str, Any]]] = {}
+_MEMO_SIZE = 16
 
 
 @functools.cache

@@ -15,6 +15,7 @@ exclusion at the first nested ``</div>``.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 import xml.etree.ElementTree as etree
@@ -32,7 +33,7 @@ from lessonkit.course.headings import text_headings
 from lessonkit.errors import ContentError, LessonkitError
 from lessonkit.site import blocks, calls, plans
 
-__all__ = ["SELF_CHECK_TITLE", "LessonkitExtension", "makeExtension", "tidy"]
+__all__ = ["SELF_CHECK_TITLE", "LessonkitExtension", "fill", "hold_blocks", "makeExtension", "tidy"]
 
 SELF_CHECK_TITLE = "Check yourself"
 # As authoring.pagechecks.PLACEHOLDER, which would import pydantic on every page.
@@ -147,7 +148,8 @@ class _Markers(Preprocessor):
                 f"in bank {marker.name} (insights with questions: {have})"
             )
         shown = [
-            self._stash(blocks.with_sections(bank.blocks[n], sections)) for n in marker.insights
+            self._stash(_held(blocks.with_sections(bank.blocks[n], sections)))
+            for n in marker.insights
         ]
         if len(shown) == 1:
             (only,) = marker.insights
@@ -182,6 +184,45 @@ class _Markers(Preprocessor):
             page = getattr(self.md.preprocessors["rendering_context"], "page", None)
             path = getattr(page, "path", None)
         return f"{path}: " if isinstance(path, str) and path else ""
+
+
+# Under MkDocs, the hook asks the blocks to wait outside the page while mkdocs-material's
+# search reads it: parsing a lesson's blocks costs that indexer more than the rest of the
+# page, and they are kept out of its index anyway. The page holds a token; the hook puts
+# each block in its place in the finished page (`fill`). Without the hook (Zensical, a
+# plain Markdown call) nothing waits: the blocks are in the page from the start.
+_waiting: dict[str, str] | None = None
+_tokens = itertools.count(1)
+_TOKEN = re.compile(r"<!--lk-block:(\d+)-->")
+
+
+def hold_blocks(holding: bool) -> None:
+    """Start (or stop) keeping blocks outside pages until ``fill`` puts them in."""
+    global _waiting
+    _waiting = {} if holding else None
+
+
+def fill(html: str) -> str:
+    """A finished page with every block that waited for it in its place."""
+    if "<!--lk-block:" not in html:
+        return html
+
+    def block(found: re.Match[str]) -> str:
+        if _waiting is None or found.group(1) not in _waiting:
+            raise PageError(
+                f"lessonkit: block {found.group(1)} was lost before the page was written"
+            )
+        return _waiting.pop(found.group(1))
+
+    return _TOKEN.sub(block, html)
+
+
+def _held(html: str) -> str:
+    if _waiting is None:
+        return html
+    token = str(next(_tokens))
+    _waiting[token] = html
+    return f"<!--lk-block:{token}-->"
 
 
 class _Sources(Treeprocessor):

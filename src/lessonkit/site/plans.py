@@ -52,7 +52,7 @@ def entries(root: Path, plan: str) -> list[Entry]:
         lesson = blocks.kept(
             root, "lessons", slug, path.read_bytes(), functools.partial(_card, path)
         )
-        questions = blocks.rendered(root, lesson["quiz"]).questions
+        questions = blocks.question_count(root, lesson["quiz"])
         href = Path(os.path.relpath(path, index.parent)).as_posix()
         found.append(Entry(lesson["title"], href, lesson["minutes"], questions, lesson["summary"]))
     return found
