@@ -141,6 +141,18 @@ def make_course(tmp_path: Path) -> MakeCourse:
 
 
 @pytest.fixture
+def course_root(make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The small course, with the working directory in it as a site build has it, and the
+    site's in-process memo of rendered banks forgotten."""
+    from lessonkit.site import blocks
+
+    folder = make_course()
+    monkeypatch.chdir(folder)
+    blocks._MEMO.clear()
+    return folder
+
+
+@pytest.fixture
 def learner_course(make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch) -> LearnerCourse:
     """A course with the given bank and mkdocs.yml, entered as a learner would: the working
     directory is the course and the history lives in its `home/` folder."""
@@ -183,25 +195,37 @@ def base_url(real_site: Path) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
-def fixture_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def _every_type_site(tmp_path_factory: pytest.TempPathFactory, engine: str) -> Path:
     """A tiny course whose lesson has one question of every type, a figure in two schemes
-    and a table wider than a phone, built with mkdocs-material as it is published."""
+    and a table wider than a phone, built by ``engine`` as it is published."""
     from sitebuilds import (
         EVERY_TYPE_BANK,
         FIXTURE_FILES,
         FIXTURE_LESSON_TEXT,
         build,
+        build_zensical,
         make_stand_in,
-        serve,
     )
 
-    project = tmp_path_factory.mktemp("every-type") / "project"
+    project = tmp_path_factory.mktemp(f"every-type-{engine}") / "project"
     make_stand_in(project, bank=EVERY_TYPE_BANK, lesson=FIXTURE_LESSON_TEXT, extra=FIXTURE_FILES)
-    out = project.parent / "site"
-    result = build(project, out, env={"REPO_URL": PUBLISHED_REPO})
-    assert result.returncode == 0, result.stderr
-    with serve(out) as url:
+    published = {"REPO_URL": PUBLISHED_REPO}
+    if engine == "zensical":
+        result = build_zensical(project, env=published)
+        out = project / "site"
+    else:
+        out = project.parent / "site"
+        result = build(project, out, env=published)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def fixture_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The every-type course built with mkdocs-material, served on 127.0.0.1."""
+    from sitebuilds import serve
+
+    with serve(_every_type_site(tmp_path_factory, "mkdocs")) as url:
         yield url
 
 
@@ -219,21 +243,10 @@ def zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def zensical_fixture_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The course with a question of every type, built with Zensical."""
-    from sitebuilds import (
-        EVERY_TYPE_BANK,
-        FIXTURE_FILES,
-        FIXTURE_LESSON_TEXT,
-        build_zensical,
-        make_stand_in,
-        serve,
-    )
+    """The every-type course built with Zensical, served on 127.0.0.1."""
+    from sitebuilds import serve
 
-    project = tmp_path_factory.mktemp("zensical-every-type") / "project"
-    make_stand_in(project, bank=EVERY_TYPE_BANK, lesson=FIXTURE_LESSON_TEXT, extra=FIXTURE_FILES)
-    result = build_zensical(project, env={"REPO_URL": PUBLISHED_REPO})
-    assert result.returncode == 0, result.stdout + result.stderr
-    with serve(project / "site") as url:
+    with serve(_every_type_site(tmp_path_factory, "zensical")) as url:
         yield url
 
 

@@ -18,11 +18,8 @@ CACHED = Path(".cache/lessonkit/banks/lesson-one.json")
 
 
 @pytest.fixture
-def root(make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = make_course()
-    monkeypatch.chdir(folder)
-    blocks._MEMO.clear()
-    return folder
+def root(course_root: Path) -> Path:
+    return course_root
 
 
 def fresh_process() -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 import markdown
 import pytest
 
-from conftest import BANK, MakeCourse
-from lessonkit.site import blocks, extension
+from conftest import BANK
+from lessonkit.site import extension
 from lessonkit.site.extension import LessonkitExtension, PageError, tidy
 
 EXTENSIONS = ["attr_list", "toc", "footnotes", "tables", "fenced_code"]
@@ -35,12 +35,8 @@ Text.
 
 
 @pytest.fixture
-def root(make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The small course, with the working directory in it as a site build has it."""
-    folder = make_course()
-    monkeypatch.chdir(folder)
-    blocks._MEMO.clear()
-    return folder
+def root(course_root: Path) -> Path:
+    return course_root
 
 
 def render(text: str, **config: str) -> str:
