@@ -306,6 +306,31 @@ def build(
     )
 
 
+def make_target(project: Path, target: str = "site") -> subprocess.CompletedProcess[str]:
+    """The recipe of a Makefile target (`make site`) run in ``project``, line by line as
+    make runs it, with this interpreter's tools for ``$(VENV)/bin``; stops at the first
+    line that fails. The stand-in has no Makefile or `.venv` of its own."""
+    recipe = re.search(
+        rf"^{re.escape(target)}:[^\n]*\n((?:\t[^\n]*\n)+)",
+        (ROOT / "Makefile").read_text(encoding="utf-8"),
+        re.M,
+    )
+    assert recipe, f"the Makefile has no `{target}:` recipe"
+    bin_dir = str(Path(sys.executable).parent)
+    stdout = stderr = ""
+    returncode = 0
+    for line in recipe.group(1).splitlines():
+        command = line.strip().replace("$(VENV)/bin", bin_dir).replace("$(PY)", sys.executable)
+        ran = subprocess.run(
+            command, shell=True, cwd=project, capture_output=True, text=True, check=False,
+            env=os.environ | {"NO_MKDOCS_2_WARNING": "1"}, timeout=300,
+        )  # fmt: skip
+        stdout, stderr, returncode = stdout + ran.stdout, stderr + ran.stderr, ran.returncode
+        if returncode:
+            break
+    return subprocess.CompletedProcess(target, returncode, stdout, stderr)
+
+
 _COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 
 

@@ -7,12 +7,14 @@ the page without a word. These checks say so at the marker's line, before any bu
 
 from __future__ import annotations
 
+from lessonkit.authoring.pagechecks import on_page
+from lessonkit.authoring.policy import fixed
 from lessonkit.course import markers
 from lessonkit.course.course import Course
 from lessonkit.course.lessons import LessonPage, body_lines
 from lessonkit.errors import Problem, display_path
 
-__all__ = ["CHECKS", "check_markers", "check_title"]
+__all__ = ["MARKERS", "check_markers", "check_title"]
 
 
 def check_markers(page: LessonPage, course: Course) -> list[Problem]:
@@ -82,4 +84,12 @@ def check_title(page: LessonPage, course: Course) -> list[Problem]:
     ]  # fmt: skip
 
 
-CHECKS = (check_markers, check_title)
+MARKERS = fixed(
+    "markers",
+    "Each insight with questions has one `<!-- lessonkit:check BANK N -->` line and each "
+    "lesson one `<!-- lessonkit:quiz BANK -->`, naming the lesson's own bank; a lesson has no "
+    "`#` heading (its title is `title:`).",
+    "the site shows a self-check and the call to action only where their marker is, under "
+    "MkDocs and Zensical alike",
+    lesson_check=on_page(check_markers, check_title),
+)
