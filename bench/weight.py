@@ -58,6 +58,7 @@ def page_weight(site: Path, page: str) -> dict[str, tuple[int, int]]:
     weights: dict[str, list[int]] = {"HTML": [len(raw), len(gzip.compress(raw))]}
     parser = Assets()
     parser.feed(raw.decode("utf-8"))
+    parser.found += _fetched_later(raw, parser.found)
     base = f"/{page}/"
     seen: set[str] = set()
     for kind, url in parser.found:
@@ -78,6 +79,19 @@ def page_weight(site: Path, page: str) -> dict[str, tuple[int, int]]:
                     fonts[1] += font_path.stat().st_size  # already compressed
     weights.setdefault("fonts", [0, 0])
     return {kind: (pair[0], pair[1]) for kind, pair in weights.items()}
+
+
+# What self-check.js fetches from beside itself, on pages that need it: the grading of
+# typed answers, and the help with wide tables and figures.
+_LATER = ((b'class="lk-field"', "typed.js"), (b"<table", "reading.js"), (b"lk-zoom", "reading.js"))
+
+
+def _fetched_later(raw: bytes, found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    script = next((u for _, u in found if urlsplit(u).path.endswith("/self-check.js")), None)
+    if script is None:
+        return []
+    wanted = dict.fromkeys(name for marker, name in _LATER if marker in raw)
+    return [("JS", script.replace("self-check.js", name)) for name in wanted]
 
 
 def total_gzip(site: Path, page: str) -> int:

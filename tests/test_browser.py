@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from lessonkit.course.lessons import read_lesson
-from sitebuilds import missing
+from sitebuilds import build, make_stand_in, missing, serve
 
 pytestmark = pytest.mark.browser
 
@@ -451,7 +451,8 @@ def test_the_grading_table_gives_the_same_scores_in_the_browser(page: Any) -> No
     from test_grading_parity import key
 
     page.goto("about:blank")
-    page.add_script_tag(path=str(ROOT / "site_overrides/assets/lessonkit/self-check.js"))
+    for script in ("self-check.js", "typed.js"):  # a page with typed answers loads both
+        page.add_script_tag(path=str(ROOT / "site_overrides/assets/lessonkit" / script))
     cases = [[key(name), response] for name, response, *_ in CASES["cases"]]
     got = page.evaluate(
         "cases => cases.map(([key, response]) => lessonkit.grade(key, response))", cases
@@ -515,3 +516,25 @@ def test_lesson_images_open_full_size_and_wide_tables_scroll_with_a_cue(
     assert page.locator(".lk-scroll-hint:visible").count() == 0
     assert page.locator(".md-typeset__scrollwrap[tabindex]").count() == 0
     context.close()
+
+
+def test_typed_answer_grading_loads_only_on_pages_that_ask_for_it(
+    page: Any, fixture_url: str, tmp_path: Path
+) -> None:
+    """A page of choices is lighter without typed.js; a page with a number or text question
+    fetches it before mounting its blocks, so a kept typed answer is graded at once."""
+    project = tmp_path / "project"
+    make_stand_in(project)  # a single-choice and a true/false question, nothing typed
+    assert build(project, tmp_path / "site").returncode == 0
+    with serve(tmp_path / "site") as url:
+        page.goto(url + FIXTURE_LESSON)
+        page.locator(".lk-self-check .lk-tally").first.wait_for(state="attached")
+        choose(page, "why-gpus", [0])
+        assert result(page, "why-gpus") == "✓ Correct: 1 of 1 point."
+        assert not [u for u in page.requests if u.endswith("/typed.js")]
+    page.goto(fixture_url + FIXTURE_LESSON)
+    answer_field(page, "how-fast", "3,35 TB/s")
+    assert result(page, "how-fast").startswith("✓ Correct")
+    assert [u for u in page.requests if u.endswith("/typed.js")]
+    page.reload()  # the kept answer, graded again before the reader does anything
+    page.locator("#lk-how-fast .lk-result").filter(has_text="Correct").wait_for()

@@ -505,7 +505,7 @@ def test_search_index_has_the_lesson_but_not_the_self_check_answers(real_site: P
         assert part not in text
 
 
-@pytest.mark.parametrize("name", ["self-check.js", "reading.js", "lessonkit.css"])
+@pytest.mark.parametrize("name", ["self-check.js", "typed.js", "reading.js", "lessonkit.css"])
 def test_readers_download_lessonkit_assets_minified(real_site: Path, name: str) -> None:
     source = (ROOT / "site_overrides/assets/lessonkit" / name).read_text(encoding="utf-8")
     shipped = (real_site / "assets/lessonkit" / name).read_text(encoding="utf-8")
@@ -516,7 +516,7 @@ def test_readers_download_lessonkit_assets_minified(real_site: Path, name: str) 
     # local names are shortened, so they are not compared).
     pattern = r"\.(lk-[\w-]+)" if name.endswith(".css") else r'"([A-Za-z][\w .,:…“”→-]{5,})"'
     names = set(re.findall(pattern, source))
-    assert len(names) > 10
+    assert len(names) > (5 if name == "typed.js" else 10)  # typed.js builds most messages
     for found in names:
         assert found in shipped, f"{found} lost in minifying {name}"
 
