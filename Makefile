@@ -8,15 +8,15 @@ STAMP  := $(VENV)/.installed-stamp
 export NO_MKDOCS_2_WARNING := 1
 
 help: ## List the targets
-	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet --editable ".[dev,site,export,import]"
+	$(PY) -m pip install --quiet --editable ".[dev,site,export,import,zensical]"
 	@touch $(STAMP)
 
-install: $(STAMP) ## Create .venv and install lessonkit with its dev tools, the site builder and exporters
+install: $(STAMP) ## Create .venv and install lessonkit with its dev tools, both site engines and exporters
 
 # `make quiz` needs only the learner's install: a small venv of its own, fast on a fresh clone.
 QUIZ_VENV  := .venv-quiz
@@ -38,14 +38,25 @@ test: $(STAMP) node_modules/.package-lock.json ## Run every check: ruff, ruff fo
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy --strict src
 	$(VENV)/bin/lint-imports --no-cache --no-logo
-	$(VENV)/bin/lessonkit validate
+	$(VENV)/bin/lessonkit validate --strict
 	$(PY) -m pytest
 
 serve: $(STAMP) ## Serve the lesson site at http://127.0.0.1:8000, reloading on changes
 	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
 
-site: $(STAMP) ## Build the site into site/ (strict: any warning fails)
+# Validate first: every problem at file:line:col, before an engine reports it its own way.
+# --strict: the policy's warnings fail too (a lesson overdue for review is never published).
+site: $(STAMP) ## Build the site into site/ with mkdocs-material (strict: any warning fails)
+	$(VENV)/bin/lessonkit validate --strict
 	$(VENV)/bin/mkdocs build --strict
+
+# Zensical reads the same mkdocs.yml, runs the same Markdown extension and ignores the hook,
+# so lessonkit's script and stylesheet are minified here instead. --clean: its page cache
+# does not know when a bank changed.
+site-zensical: $(STAMP) ## Build the site into site/ with Zensical, mkdocs-material's successor
+	$(VENV)/bin/lessonkit validate --strict
+	$(VENV)/bin/zensical build --clean --strict
+	$(PY) -c 'import pathlib, sys; from lessonkit.site import assets; assets.shrink(pathlib.Path(sys.argv[1]))' site
 
 # `make quiz LESSON=rooflines-and-serving` takes another lesson's quiz.
 LESSON ?= gpu-vs-tpu
@@ -59,4 +70,4 @@ bench: $(STAMP) ## Run the benchmarks and print figures and ratios
 clean: ## Remove the site build, caches and test artifacts (keeps .venv)
 	rm -rf site test-artifacts .cache .pytest_cache .mypy_cache .ruff_cache bench/out $(QUIZ_VENV)
 
-.PHONY: help install test serve site quiz bench clean
+.PHONY: help install test serve site site-zensical quiz bench clean

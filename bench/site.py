@@ -1,4 +1,10 @@
-"""Benchmark the lesson site: build time with and without the lessonkit hook, and page weight."""
+"""Benchmark the lesson site: build time with and without lessonkit, and what a page weighs.
+
+Three figures: a build with lessonkit (its Markdown extension, overrides and hook) against
+plain mkdocs-material on the same pages, nothing changed and one bank changed; the whole
+lesson page beside plain mkdocs-material (no target: the page carries every question's
+words); and what lessonkit adds beyond those words against mkdocs-quiz (bench/weight.py).
+"""
 
 from __future__ import annotations
 
@@ -14,36 +20,17 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any, ClassVar
-from urllib.parse import urljoin, urlsplit
+from typing import Any
 
 import yaml
 
-from lessonkit.site import build
+from bench import weight
+from lessonkit.site import blocks as site_blocks
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = "ai-hardware-fundamentals/gpu-vs-tpu"
 BUILDS = 15
-TARGET = 1.10
-
-
-class Assets(HTMLParser):
-    """What a browser fetches while loading a page: stylesheets, scripts, images."""
-
-    KINDS: ClassVar = {"script": "JS", "img": "images"}
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[tuple[str, str]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = dict(attrs)
-        if tag == "link" and found.get("rel") == "stylesheet" and found.get("href"):
-            self.found.append(("CSS", found["href"] or ""))
-        elif tag in self.KINDS and found.get("src"):
-            self.found.append((self.KINDS[tag], found["src"] or ""))
 
 
 class _Config(yaml.SafeLoader):
@@ -61,30 +48,30 @@ def _env(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
 _Config.add_constructor("!ENV", _env)
 
 
-@contextlib.contextmanager
-def configs_beside(root: Path) -> Iterator[tuple[Path, Path]]:
-    """Copies of mkdocs.yml without the hook, and plain (no lessonkit files at all).
-
-    They sit beside mkdocs.yml for the length of the benchmark, so every path they name
-    resolves as in the original and the hook is the only difference.
-    """
+def configs(root: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """mkdocs.yml as it is, and plain: no lessonkit at all (no extension, hook, overrides,
+    script or stylesheet). Fonts stay off, or the plain page would load them from Google."""
     config: dict[str, Any] = yaml.load(  # a SafeLoader with one tag added
         (root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Config
     )
-    config.pop("hooks", None)
-    no_hook = root / ".bench-no-hook.yml"
-    # The theme as it comes, around the same Markdown: no overrides, CSS or script.
-    # Fonts stay off, or the plain page would load them from Google on top.
-    plain = root / ".bench-plain.yml"
-    plain_config = {k: v for k, v in config.items() if k not in ("extra_css", "extra_javascript")}
-    plain_config["theme"] = {k: v for k, v in config["theme"].items() if k != "custom_dir"}
+    plain = {k: v for k, v in config.items() if k not in ("extra_css", "extra_javascript", "hooks")}
+    plain["theme"] = {k: v for k, v in config["theme"].items() if k != "custom_dir"}
+    plain["markdown_extensions"] = [
+        e for e in config["markdown_extensions"] if "lessonkit.site.extension" not in e
+    ]
+    return config, plain
+
+
+@contextlib.contextmanager
+def plain_beside(root: Path) -> Iterator[Path]:
+    """The plain config beside mkdocs.yml for the length of the benchmark, so every path it
+    names resolves as in the original."""
+    path = root / ".bench-plain.yml"
     try:
-        no_hook.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
-        plain.write_text(yaml.safe_dump(plain_config, sort_keys=False), encoding="utf-8")
-        yield no_hook, plain
+        path.write_text(yaml.safe_dump(configs(root)[1], sort_keys=False), encoding="utf-8")
+        yield path
     finally:
-        no_hook.unlink(missing_ok=True)
-        plain.unlink(missing_ok=True)
+        path.unlink(missing_ok=True)
 
 
 def build_seconds(root: Path, config: Path, out: Path) -> float:
@@ -99,36 +86,7 @@ def build_seconds(root: Path, config: Path, out: Path) -> float:
     return time.perf_counter() - started
 
 
-def page_weight(site: Path, page: str) -> dict[str, tuple[int, int]]:
-    """Bytes (raw, gzip) by kind for one page and everything it loads, fonts from the CSS too."""
-    html_path = site / page / "index.html"
-    raw = html_path.read_bytes()
-    weights: dict[str, list[int]] = {"HTML": [len(raw), len(gzip.compress(raw))]}
-    parser = Assets()
-    parser.feed(raw.decode("utf-8"))
-    base = f"/{page}/"
-    seen: set[str] = set()
-    for kind, url in parser.found:
-        path = urlsplit(urljoin(base, url)).path
-        if urlsplit(url).netloc or path in seen:
-            continue
-        seen.add(path)
-        data = (site / path.lstrip("/")).read_bytes()
-        found = weights.setdefault(kind, [0, 0])
-        found[0] += len(data)
-        found[1] += len(gzip.compress(data))
-        if kind == "CSS":
-            for font in re.findall(rb"url\(['\"]?([^'\")]+\.woff2?)", data):
-                font_path = site / urlsplit(urljoin(path, font.decode())).path.lstrip("/")
-                if font_path.is_file():
-                    fonts = weights.setdefault("fonts", [0, 0])
-                    fonts[0] += font_path.stat().st_size
-                    fonts[1] += font_path.stat().st_size  # already compressed
-    weights.setdefault("fonts", [0, 0])
-    return {kind: (pair[0], pair[1]) for kind, pair in weights.items()}
-
-
-_BLOCK = re.compile(r'<div class="lk-self-check">.*?</ol>\n</div>', re.S)
+_BLOCK = re.compile(r'<section class="lk-self-check"[^>]*>.*?</ol>\n</section>', re.S)
 _TAG = re.compile(r"<[^>]+>")
 
 
@@ -191,115 +149,84 @@ def warm_build_seconds(root: Path, configs: dict[str, tuple[str, str]]) -> dict[
     return found
 
 
-def _import_seconds(root: Path) -> float:
-    """What the hook pays before it does anything: importing the library it calls."""
-    code = (
-        "import time; import mkdocs.commands.build, markdown; t = time.perf_counter(); "
-        "import lessonkit.course.course, lessonkit.site.selfcheck; print(time.perf_counter() - t)"
-    )
-    found = []
-    for _ in range(BUILDS):
-        result = subprocess.run(
-            [sys.executable, "-c", code], cwd=root, check=True, capture_output=True, text=True
-        )
-        found.append(float(result.stdout))
-    return statistics.median(found)
-
-
 def run(root: Path = ROOT) -> list[str]:
-    """Measure both figures in one run and return the lines to print."""
+    """Measure every figure in one run and return the lines to print."""
     lines = ["site (bench/site.py)"]
     with (
         tempfile.TemporaryDirectory(prefix="lessonkit-bench-") as scratch,
-        configs_beside(root) as (no_hook, plain_config),
+        plain_beside(root) as plain_config,
     ):
         work = Path(scratch)
-        configs = {"with hook": root / "mkdocs.yml", "without hook": no_hook}
-        cache = root / build.CACHE
-        times: dict[str, list[float]] = {name: [] for name in (*configs, "course changed")}
+        builds = {"lessonkit": root / "mkdocs.yml", "plain": plain_config}
+        cached = root / site_blocks.CACHE / "banks" / "gpu-vs-tpu.json"
+        times: dict[str, list[float]] = {name: [] for name in (*builds, "one bank changed")}
         # One warm-up each (disk caches, .pyc files), then alternate so drift hits all alike.
-        for name, config in configs.items():
-            build_seconds(root, config, work / name.replace(" ", "-"))
+        for name, config in builds.items():
+            build_seconds(root, config, work / name)
         for _ in range(BUILDS):
-            for name, config in configs.items():
-                times[name].append(build_seconds(root, config, work / name.replace(" ", "-")))
-            # As after an edit: the hook checks the whole course again and renders it.
-            cache.unlink(missing_ok=True)
-            times["course changed"].append(build_seconds(root, configs["with hook"], work / "cold"))
-        imports = _import_seconds(root)
-        with_hook = statistics.median(times["with hook"])
-        without = statistics.median(times["without hook"])
-        changed = statistics.median(times["course changed"])
-        # Each build with the hook against the build without it just before: the machine's
-        # drift cancels within a pair, and the median pair is the figure.
-        ratio = _paired(times["with hook"], times["without hook"])
-        verdict = "ok" if ratio <= TARGET else "over target"
+            for name, config in builds.items():
+                times[name].append(build_seconds(root, config, work / name))
+            # As after an edit to one bank: that bank alone is rendered again.
+            cached.unlink(missing_ok=True)
+            times["one bank changed"].append(
+                build_seconds(root, builds["lessonkit"], work / "cold")
+            )
+        ours, plain = (statistics.median(times[name]) for name in builds)
+        changed = statistics.median(times["one bank changed"])
+        # Each build with lessonkit against the plain one just before: the machine's drift
+        # cancels within a pair, and the median pair is the figure.
         lines += [
             f"  build time, `mkdocs build` in a fresh process, median of {BUILDS}:",
-            f"    with the lessonkit hook     {with_hook:6.2f} s   (course as at the last build)",
-            f"    without the hook            {without:6.2f} s",
-            f"    ratio, median of pairs      {ratio:6.2f}   (target <= {TARGET:.2f}: {verdict})",
-            f"    with the hook, course changed {changed:4.2f} s   "
-            f"(ratio {_paired(times['course changed'], times['without hook']):.2f}: "
-            "checks and renders every bank again)",
-            f"    of that difference, importing the course check (pydantic) takes {imports:.2f} s",
+            f"    with lessonkit (extension, overrides, hook)  {ours:6.2f} s",
+            f"    plain mkdocs-material, same pages            {plain:6.2f} s",
+            f"    ratio, median of pairs                       "
+            f"{_paired(times['lessonkit'], times['plain']):6.2f}",
+            f"    with lessonkit, one bank changed             {changed:6.2f} s   (ratio "
+            f"{_paired(times['one bank changed'], times['plain']):.2f}: that bank rendered again)",
         ]
         warm = warm_build_seconds(
             root,
-            {
-                name: (str(config), str(work / f"warm-{name.replace(' ', '-')}"))
-                for name, config in configs.items()
-            },
+            {name: (str(config), str(work / f"warm-{name}")) for name, config in builds.items()},
         )
         lines += [
             f"  build time inside one running process (imports paid), median of {BUILDS}:",
-            f"    with the lessonkit hook     {warm['with hook']:6.2f} s",
-            f"    without the hook            {warm['without hook']:6.2f} s",
-            f"    ratio                       {warm['with hook'] / warm['without hook']:6.2f}",
+            f"    with lessonkit {warm['lessonkit']:6.2f} s, plain {warm['plain']:6.2f} s, "
+            f"ratio {warm['lessonkit'] / warm['plain']:.2f}",
         ]
+        lines += _whole_page(work)
+        ours_config, plain_dict = configs(root)
+        lines += weight.measure(work / "weight", ours_config, plain_dict)
+    return lines
 
-        plain_site = work / "plain"
-        build_seconds(root, plain_config, plain_site)
-        ours = page_weight(work / "with-hook", LESSON)
-        plain = page_weight(plain_site, LESSON)
-        lines.append(
-            f"  bytes the lesson page loads ({LESSON}/), raw (gzip):"
-            "  lessonkit vs plain mkdocs-material"
-        )
-        for kind in ("HTML", "CSS", "JS", "fonts", "images"):
-            a, b = ours.get(kind, (0, 0)), plain.get(kind, (0, 0))
-            lines.append(f"    {kind:<8} {_kb(a):>22}   {_kb(b):>22}")
-        total_ours = (sum(v[0] for v in ours.values()), sum(v[1] for v in ours.values()))
-        total_plain = (sum(v[0] for v in plain.values()), sum(v[1] for v in plain.values()))
-        lines.append(f"    {'total':<8} {_kb(total_ours):>22}   {_kb(total_plain):>22}")
-        ratio = total_ours[1] / total_plain[1]
-        lines.append(
-            f"    ratio    {total_ours[0] / total_plain[0]:.2f} raw, {ratio:.2f} gzip"
-            f"  (target <= {TARGET:.2f} gzip: {'ok' if ratio <= TARGET else 'over target'})"
-        )
-        words, markup, blocks = self_check_share(work / "with-hook", LESSON)
-        budget = (TARGET - 1) * total_plain[1]
-        rest_html = ours["HTML"][1] - plain["HTML"][1] - words - markup
-        extra = {
-            "the questions' own words, in place": words,
-            f"their markup ({blocks} blocks: inputs, keys, disclosures)": markup,
-            "the rest of the page's HTML (headings, call to action)": rest_html,
-            "lessonkit's script, minified": ours["JS"][1] - plain["JS"][1],
-            "lessonkit's stylesheet, minified": ours["CSS"][1] - plain["CSS"][1],
-        }
-        lines.append(
-            f"    the {(total_ours[1] - total_plain[1]) / 1024:.1f} KB gzip lessonkit adds, "
-            f"against the {budget / 1024:.1f} KB the target allows:"
-        )
-        lines += [f"      {name:<58} {value / 1024:5.1f} KB" for name, value in extra.items()]
-        lines.append(
-            f"    the words alone take {words / budget:.0%} of that allowance: every question and"
-        )
-        lines.append("    its answer is in the page, so that it works without JavaScript")
-        lines.append(
-            f"    then search: worker + index {search_bytes(work / 'with-hook') / 1024:.0f} KB, "
-            "fetched after load on every page, by both"
-        )
+
+def _whole_page(work: Path) -> list[str]:
+    """The lesson page and all it loads, beside plain mkdocs-material: no target."""
+    ours = weight.page_weight(work / "lessonkit", LESSON)
+    plain = weight.page_weight(work / "plain", LESSON)
+    lines = [
+        f"  bytes the lesson page loads ({LESSON}/), raw (gzip):"
+        "  lessonkit vs plain mkdocs-material"
+    ]
+    for kind in ("HTML", "CSS", "JS", "fonts", "images"):
+        a, b = ours.get(kind, (0, 0)), plain.get(kind, (0, 0))
+        lines.append(f"    {kind:<8} {_kb(a):>22}   {_kb(b):>22}")
+    total_ours = (sum(v[0] for v in ours.values()), sum(v[1] for v in ours.values()))
+    total_plain = (sum(v[0] for v in plain.values()), sum(v[1] for v in plain.values()))
+    lines.append(f"    {'total':<8} {_kb(total_ours):>22}   {_kb(total_plain):>22}")
+    lines.append(
+        f"    ratio    {total_ours[0] / total_plain[0]:.2f} raw, "
+        f"{total_ours[1] / total_plain[1]:.2f} gzip (no target: the page carries every "
+        "question's words)"
+    )
+    words, markup, blocks = self_check_share(work / "lessonkit", LESSON)
+    lines.append(
+        f"    of the self-checks in place ({blocks} blocks): their words {words / 1024:.1f} KB, "
+        f"their markup {markup / 1024:.1f} KB gzip"
+    )
+    lines.append(
+        f"    then search: worker + index {search_bytes(work / 'lessonkit') / 1024:.0f} KB, "
+        "fetched after load on every page, by both"
+    )
     return lines
 
 

@@ -23,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import peer
+
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 11
 WARM_TARGET, FRESH_TARGET = 1.0, 1.5
@@ -112,19 +114,11 @@ def _peer_quiz(folder: Path) -> Path:
 
 def _peer(work: Path) -> tuple[list[str], str]:
     """mkdocs-quiz's runner command, or why it cannot be run."""
-    try:
-        python = _venv(work / "peer")
-        _pip(python, "mkdocs-quiz")
-        version = subprocess.run(
-            [str(python), "-c", "import importlib.metadata as m; print(m.version('mkdocs-quiz'))"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-    except (subprocess.SubprocessError, OSError) as error:
-        return [], f"could not be installed here ({type(error).__name__}); no figure"
+    python, name = peer.install()
+    if python is None:
+        return [], name
     page = _peer_quiz(work)
-    return [str(python.with_name("mkdocs-quiz")), "run", str(page)], f"mkdocs-quiz {version}"
+    return [str(python.with_name("mkdocs-quiz")), "run", str(page)], name
 
 
 def run() -> list[str]:

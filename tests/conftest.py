@@ -9,6 +9,7 @@ import textwrap
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,9 +58,15 @@ Text.
 
 ### A detail
 
+<!-- lessonkit:check lesson-one 1 -->
+
 ## 2. Second idea
 
 Text.
+
+<!-- lessonkit:check lesson-one 2 -->
+
+<!-- lessonkit:quiz lesson-one -->
 """
 
 BANK = """\
@@ -152,6 +159,18 @@ def make_course(tmp_path: Path) -> MakeCourse:
 
 
 @pytest.fixture
+def course_root(make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The small course, with the working directory in it as a site build has it, and the
+    site's in-process memo of rendered banks forgotten."""
+    from lessonkit.site import blocks
+
+    folder = make_course()
+    monkeypatch.chdir(folder)
+    blocks._MEMO.clear()
+    return folder
+
+
+@pytest.fixture
 def learner_course(make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch) -> LearnerCourse:
     """A course with the given bank and mkdocs.yml, entered as a learner would: the working
     directory is the course and the history lives in its `home/` folder."""
@@ -189,3 +208,111 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
         check=True, capture_output=True, timeout=300,
     )  # fmt: skip
     return target
+
+
+# --- sites built once per session, with each engine (tests/sitebuilds.py) ----------------
+# Building is the slow part of the site tests: every test that reads a built site shares
+# these. A test that changes what is built makes its own stand-in instead.
+
+# The address the publishing workflow passes; the call to action installs from it.
+PUBLISHED_REPO = "https://github.com/lessonkit-project/lessonkit"
+
+
+@pytest.fixture(scope="session")
+def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real course built with mkdocs-material, as `make site` builds it."""
+    from sitebuilds import ROOT, build
+
+    out = tmp_path_factory.mktemp("real") / "site"
+    result = build(ROOT, out)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def base_url(real_site: Path) -> Iterator[str]:
+    """The real course's mkdocs-material build, served on 127.0.0.1 on a free port."""
+    from sitebuilds import serve
+
+    with serve(real_site) as url:
+        yield url
+
+
+def _every_type_site(tmp_path_factory: pytest.TempPathFactory, engine: str) -> Path:
+    """A tiny course whose lesson has one question of every type, a figure in two schemes
+    and a table wider than a phone, built by ``engine`` as it is published."""
+    from sitebuilds import (
+        EVERY_TYPE_BANK,
+        FIXTURE_FILES,
+        FIXTURE_LESSON_TEXT,
+        build,
+        build_zensical,
+        make_stand_in,
+    )
+
+    project = tmp_path_factory.mktemp(f"every-type-{engine}") / "project"
+    make_stand_in(project, bank=EVERY_TYPE_BANK, lesson=FIXTURE_LESSON_TEXT, extra=FIXTURE_FILES)
+    published = {"REPO_URL": PUBLISHED_REPO}
+    if engine == "zensical":
+        result = build_zensical(project, env=published)
+        out = project / "site"
+    else:
+        out = project.parent / "site"
+        result = build(project, out, env=published)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def fixture_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The every-type course built with mkdocs-material, served on 127.0.0.1."""
+    from sitebuilds import serve
+
+    with serve(_every_type_site(tmp_path_factory, "mkdocs")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real course built with Zensical, as `make site-zensical` builds it."""
+    from sitebuilds import build_zensical, copy_course
+
+    project = tmp_path_factory.mktemp("zensical") / "project"
+    copy_course(project)
+    result = build_zensical(project)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return project / "site"
+
+
+@pytest.fixture(scope="session")
+def zensical_fixture_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The every-type course built with Zensical, served on 127.0.0.1."""
+    from sitebuilds import serve
+
+    with serve(_every_type_site(tmp_path_factory, "zensical")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's headless Chromium, driven by Playwright (which never downloads a browser)."""
+    from sitebuilds import CHROMIUM_ARGS, chromium_path
+
+    executable = chromium_path()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page that records every request it makes."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    opened = context.new_page()
+    opened.requests = []
+    opened.on("request", lambda request: opened.requests.append(request.url))
+    yield opened
+    context.close()

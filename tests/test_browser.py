@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import json
-import os
 import re
-import shutil
-import subprocess
-import sys
-import threading
-from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -20,7 +11,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from lessonkit.course.lessons import read_lesson
-from test_site import STAND_IN_LESSON, build, make_stand_in
+from sitebuilds import build, make_stand_in, missing, serve
 
 pytestmark = pytest.mark.browser
 
@@ -32,194 +23,9 @@ LESSON_URL = "/ai-hardware-fundamentals/gpu-vs-tpu/"
 # The plan's second lesson, with a figure in light and dark variants.
 SECOND_LESSON_URL = "/ai-hardware-fundamentals/rooflines-and-serving/"
 PLAN_URL = "/ai-hardware-fundamentals/"
+# The lesson of the stand-in course with one question of every type (conftest.fixture_url).
 FIXTURE_LESSON = "/ai-hardware-fundamentals/gpu-vs-tpu/"
-# The stand-in lesson with a figure in two schemes and a table wider than a phone.
-WIDE_ROW = "| " + " | ".join(f"Column {n} with long words" for n in range(6)) + " |"
-FIXTURE_LESSON_TEXT = STAND_IN_LESSON.replace(
-    "Systolic arrays.\n",
-    "Systolic arrays.\n\n"
-    "![A square](img/square.svg#only-light)\n![A square](img/square-dark.svg#only-dark)\n\n"
-    f"{WIDE_ROW}\n|{'---|' * 6}\n{WIDE_ROW}\n",
-)
-SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/></svg>'
-FIXTURE_FILES = {
-    "content/ai-hardware-fundamentals/img/square.svg": SQUARE,
-    "content/ai-hardware-fundamentals/img/square-dark.svg": SQUARE,
-}
 CASES = json.loads((ROOT / "tests" / "grading_cases.json").read_text(encoding="utf-8"))
-EVERY_TYPE_BANK = """\
-lesson: gpu-vs-tpu
-title: GPU vs TPU
-pass_mark: 0.7
-questions:
-  - id: pick-one
-    type: single
-    prompt: Which chip is the workshop?
-    insight: 1
-    section: 1-why-gpus-won
-    explanation: The GPU is the flexible workshop.
-    options:
-      - text: GPU
-        correct: true
-        feedback: Yes, the flexible one.
-      - text: TPU
-        feedback: No, that is the factory line.
-      - text: Abacus
-  - id: pick-many
-    type: multiple
-    prompt: Which of these are memory?
-    insight: 1
-    section: 1-why-gpus-won
-    explanation: HBM and SRAM hold data.
-    options:
-      - text: HBM
-        correct: true
-        feedback: Stacked DRAM.
-      - text: SRAM
-        correct: true
-      - text: MXU
-        feedback: The MXU multiplies.
-  - id: true-or-not
-    type: true_false
-    prompt: A TPU's core is a systolic array.
-    insight: 1
-    section: 1-why-gpus-won
-    explanation: The MXU is one.
-    answer: true
-  - id: how-fast
-    type: numeric
-    prompt: H100 memory bandwidth?
-    insight: 1
-    section: 1-why-gpus-won
-    explanation: 3.35 TB/s.
-    answer: 3.35
-    tolerance: 0.05
-    unit: TB/s
-  - id: name-it
-    type: text
-    prompt: What is the MXU?
-    insight: 1
-    section: 1-why-gpus-won
-    explanation: A systolic array.
-    accept: [systolic array]
-  - id: in-order
-    type: order
-    prompt: Put the steps in order.
-    insight: 2
-    section: 2-where-tpus-win
-    explanation: Code, compile, run.
-    items: [Write code, Compile with XLA, Run on the TPU]
-  - id: pairs
-    type: match
-    prompt: Match the chip to its picture.
-    insight: 2
-    section: 2-where-tpus-win
-    explanation: The lesson's analogy.
-    pairs:
-      - {left: GPU, right: workshop}
-      - {left: TPU, right: factory line}
-    distractors: [garden]
-"""
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-def missing(what: str) -> None:
-    """Skip locally, but fail in CI, where a missing tool means a broken setup."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{what} (CI=true: the browser tests must run)")
-    pytest.skip(f"{what}; install it to run the browser tests")
-
-
-def chromium_path() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        missing("no chromium on PATH (Debian: apt-get install chromium)")
-    assert found is not None
-    return found
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    """Serves the built site without logging every request to stderr."""
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """A built site served on 127.0.0.1 on a free port."""
-    handler = functools.partial(QuietHandler, directory=str(folder))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@pytest.fixture(scope="module")
-def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        env=os.environ | {"NO_MKDOCS_2_WARNING": "1"},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    return out
-
-
-@pytest.fixture(scope="module")
-def base_url(real_site: Path) -> Iterator[str]:
-    """The real site built once, served on 127.0.0.1 on a free port."""
-    with serve(real_site) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def fixture_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A tiny course whose lesson has one question of every type, built and served."""
-    project = tmp_path_factory.mktemp("every-type") / "project"
-    make_stand_in(project, bank=EVERY_TYPE_BANK, lesson=FIXTURE_LESSON_TEXT, extra=FIXTURE_FILES)
-    out = project.parent / "site"
-    result = build(project, out)
-    assert result.returncode == 0, result.stderr
-    with serve(out) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    executable = chromium_path()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page that records every request it makes."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    opened = context.new_page()
-    opened.requests = []
-    opened.on("request", lambda request: opened.requests.append(request.url))
-    yield opened
-    context.close()
 
 
 def heading_texts(page: Any) -> list[str]:
@@ -376,15 +182,15 @@ def tally(page: Any, block: int) -> str:
     return text
 
 
-def axe_problems(page: Any) -> str:
-    """Serious and critical axe-core findings on the page as it is now, one per line."""
+def axe_problems(page: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> str:
+    """axe-core findings of these impacts on the page as it is now, one per line."""
     if not AXE.is_file():
         missing(f"{AXE.relative_to(ROOT)} not found (run `npm ci`)")
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     settle(page)
     results = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-    serious = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
+    serious = [v for v in results["violations"] if v["impact"] in impacts]
     return "\n".join(
         f"{v['impact']}: {v['id']}: {v['help']}\n"
         + "\n".join(f"    at {json.dumps(node['target'])}" for node in v["nodes"][:5])
@@ -451,7 +257,12 @@ def test_every_type_answered_right_then_wrong_shows_feedback_and_score(
     assert question(page, "pick-one").locator(".lk-section a").is_visible()
     choose(page, "pick-one", [1])
     assert result(page, "pick-one") == wrong
-    assert marks(page, "pick-one") == ["✗ Wrong: No, that is the factory line."]
+    # The reader has seen the answer (a right answer opens it), so the right option is
+    # marked beside the wrong choice.
+    assert marks(page, "pick-one") == [
+        "✓ Right, not chosen: Yes, the flexible one.",
+        "✗ Wrong: No, that is the factory line.",
+    ]
 
     choose(page, "pick-many", [0, 1])
     assert result(page, "pick-many") == right
@@ -467,7 +278,8 @@ def test_every_type_answered_right_then_wrong_shows_feedback_and_score(
     choose(page, "true-or-not", [1])
     assert (result(page, "true-or-not"), marks(page, "true-or-not")) == (right, ["✓ Right"])
     choose(page, "true-or-not", [0])
-    assert (result(page, "true-or-not"), marks(page, "true-or-not")) == (wrong, ["✗ Wrong"])
+    assert result(page, "true-or-not") == wrong
+    assert marks(page, "true-or-not") == ["✓ Right, not chosen", "✗ Wrong"]
 
     answer_field(page, "how-fast", "3,35 TB/s")
     assert result(page, "how-fast") == right + " Read as 3.35 TB/s."
@@ -639,7 +451,8 @@ def test_the_grading_table_gives_the_same_scores_in_the_browser(page: Any) -> No
     from test_grading_parity import key
 
     page.goto("about:blank")
-    page.add_script_tag(path=str(ROOT / "site_overrides/assets/lessonkit/self-check.js"))
+    for script in ("self-check.js", "typed.js"):  # a page with typed answers loads both
+        page.add_script_tag(path=str(ROOT / "site_overrides/assets/lessonkit" / script))
     cases = [[key(name), response] for name, response, *_ in CASES["cases"]]
     got = page.evaluate(
         "cases => cases.map(([key, response]) => lessonkit.grade(key, response))", cases
@@ -660,7 +473,7 @@ def test_the_grading_table_gives_the_same_scores_in_the_browser(page: Any) -> No
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [1280, 390])
-def test_no_serious_accessibility_violations_on_any_page(
+def test_no_accessibility_violations_of_any_impact_on_any_page(
     browser: Any, base_url: str, real_site: Path, width: int, scheme: str
 ) -> None:
     context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
@@ -673,7 +486,8 @@ def test_no_serious_accessibility_violations_on_any_page(
     found = []
     for url in urls:
         page.goto(base_url + url)
-        problems = axe_problems(page)
+        page.wait_for_timeout(100)  # the script names each wide table once it is laid out
+        problems = axe_problems(page, ("minor", "moderate", "serious", "critical"))
         if problems:
             found.append(f"{url}:\n{problems}")
     context.close()
@@ -702,3 +516,25 @@ def test_lesson_images_open_full_size_and_wide_tables_scroll_with_a_cue(
     assert page.locator(".lk-scroll-hint:visible").count() == 0
     assert page.locator(".md-typeset__scrollwrap[tabindex]").count() == 0
     context.close()
+
+
+def test_typed_answer_grading_loads_only_on_pages_that_ask_for_it(
+    page: Any, fixture_url: str, tmp_path: Path
+) -> None:
+    """A page of choices is lighter without typed.js; a page with a number or text question
+    fetches it before mounting its blocks, so a kept typed answer is graded at once."""
+    project = tmp_path / "project"
+    make_stand_in(project)  # a single-choice and a true/false question, nothing typed
+    assert build(project, tmp_path / "site").returncode == 0
+    with serve(tmp_path / "site") as url:
+        page.goto(url + FIXTURE_LESSON)
+        page.locator(".lk-self-check .lk-tally").first.wait_for(state="attached")
+        choose(page, "why-gpus", [0])
+        assert result(page, "why-gpus") == "✓ Correct: 1 of 1 point."
+        assert not [u for u in page.requests if u.endswith("/typed.js")]
+    page.goto(fixture_url + FIXTURE_LESSON)
+    answer_field(page, "how-fast", "3,35 TB/s")
+    assert result(page, "how-fast").startswith("✓ Correct")
+    assert [u for u in page.requests if u.endswith("/typed.js")]
+    page.reload()  # the kept answer, graded again before the reader does anything
+    page.locator("#lk-how-fast .lk-result").filter(has_text="Correct").wait_for()

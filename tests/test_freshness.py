@@ -15,7 +15,7 @@ from conftest import FULL_BANK, LESSON, MakeCourse
 from lessonkit.authoring.freshness import add_months
 from lessonkit.authoring.report import render_text, report_course
 from lessonkit.authoring.rulebook import check_course
-from test_site import STAND_IN_LESSON, build, make_stand_in
+from sitebuilds import STAND_IN_LESSON, build, make_stand_in, make_target
 
 LESSONKIT = str(Path(sys.executable).parent / "lessonkit")
 OVERDUE = LESSON.replace("last_reviewed: 2026-11-20", "reviewed: 2026-03")
@@ -107,26 +107,26 @@ def test_report_lists_figures_by_age_and_the_review_date(make_course: MakeCourse
 
 
 def test_an_overdue_lesson_fails_the_strict_site_build(tmp_path: Path) -> None:
-    """Never published silently: the strict build stops, a preview shows the warning."""
+    """Never published silently: `make site` checks the course strictly before either engine
+    builds, and says why it stopped; a preview still builds the lesson."""
     project = tmp_path / "project"
     make_stand_in(
         project, lesson=STAND_IN_LESSON.replace("last_reviewed: 2026-02-03", "reviewed: 2025-06")
     )
-    strict = build(project, tmp_path / "site")
+    strict = make_target(project, "site")
     output = strict.stdout + strict.stderr
     assert strict.returncode == 1, output
     due = (
-        "content/ai-hardware-fundamentals/gpu-vs-tpu.md:19:11: reviewed: 2025-06 is more than 12 "
-        "months ago; the lesson was due for review by 2026-06-30 (check each figure and price "
-        "against its source, note what changed under `## Updates`, then set "
+        "content/ai-hardware-fundamentals/gpu-vs-tpu.md:19:11: warning: reviewed: 2025-06 is "
+        "more than 12 months ago; the lesson was due for review by 2026-06-30 (check each "
+        "figure and price against its source, note what changed under `## Updates`, then set "
         "`reviewed: 2026-11`)"
     )
     assert due in output.splitlines()
+    assert "1 lesson overdue for review" in output
+    assert "not ready" not in output and "placeholder" not in output
     assert "Traceback" not in output
-    assert not (tmp_path / "site").exists()
+    assert not (project / "site").exists()  # stopped before the build
     preview = build(project, tmp_path / "preview", strict=False)
     assert preview.returncode == 0, preview.stderr
-    assert f"WARNING -  {due}" in preview.stderr.splitlines()
-    # The page says how old its review is, from `reviewed:` as from `last_reviewed:` before.
-    page = (tmp_path / "preview/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
-    assert 'Last reviewed <time datetime="2025-06">2025-06</time>' in page
+    assert (tmp_path / "preview/ai-hardware-fundamentals/gpu-vs-tpu/index.html").is_file()

@@ -18,8 +18,11 @@ nav:
       - test-plan/lesson-one.md
 """
 # A second lesson in the plan, with its own (full) bank.
-SECOND = LESSON.replace("title: Lesson one", "title: Lesson two").replace(
-    "quiz: lesson-one", "quiz: lesson-two"
+SECOND = (
+    LESSON.replace("title: Lesson one", "title: Lesson two")
+    .replace("quiz: lesson-one", "quiz: lesson-two")
+    .replace("<!-- lessonkit:check lesson-one ", "<!-- lessonkit:check lesson-two ")
+    .replace("<!-- lessonkit:quiz lesson-one ", "<!-- lessonkit:quiz lesson-two ")
 )
 SECOND_BANK = FULL_BANK.replace("lesson: lesson-one", "lesson: lesson-two").replace(
     "id: ", "id: two-"

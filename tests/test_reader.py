@@ -47,9 +47,15 @@ print("hi")
 
 Detail text.
 
+<!-- lessonkit:check lesson-one 1 -->
+
 ## 2. Second idea
 
 Second text.
+
+<!-- lessonkit:check lesson-one 2 -->
+
+<!-- lessonkit:quiz lesson-one -->
 """
 
 
@@ -86,6 +92,13 @@ def test_a_whole_lesson_without_front_matter_or_markup(course: Path) -> None:
     assert out.getvalue().startswith("Opening text.\n\n1. First idea\n\nUse bold words and code.")
     assert '    print("hi")' in out.getvalue()
     assert "title:" not in out.getvalue() and "```" not in out.getvalue()
+
+
+def test_the_sites_markers_are_not_read_out(course: Path) -> None:
+    out = io.StringIO()
+    read_command("lesson-one", stdout=out)
+    assert "lessonkit:" not in out.getvalue() and "<!--" not in out.getvalue()
+    assert out.getvalue().rstrip().endswith("Take the quiz: lessonkit quiz lesson-one")
 
 
 def test_unknown_lesson_or_section_says_what_there_is(course: Path) -> None:

@@ -13,17 +13,23 @@ from urllib.parse import urlsplit
 
 import pytest
 
-import test_browser
 from classroom import DEMO_FAULTS, Behaviour, question_lines, simulate, write_class
 from lessonkit.bank.loader import load_bank
 from lessonkit.results.collection import collect
 from lessonkit.results.page import render_page
-from test_browser import ARTIFACTS, ROOT, axe_problems, serve
+from sitebuilds import serve
+from test_browser import ARTIFACTS, ROOT, axe_problems
 
 pytestmark = pytest.mark.browser
 
-# The lesson site's browser fixture (headless Debian Chromium), under a name of its own here.
-chromium = test_browser.browser
+
+@pytest.fixture(scope="module")
+def chromium(browser: Any) -> Any:
+    """The lesson site's headless Debian Chromium (conftest's `browser`), under a name of its
+    own here."""
+    return browser
+
+
 HOSTILE = '<script>window.hacked = 1</script><img src="https://tracker.invalid/x.png">'
 
 

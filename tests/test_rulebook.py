@@ -80,8 +80,8 @@ def test_mermaid_block_is_a_problem(make_course: MakeCourse) -> None:
         "as an SVG (a light and a dark variant) or a table)"
     )
     assert _problems(root) == [
-        f"content/test-plan/lesson-one.md:30:1: a `mermaid` {message}",
-        f"content/test-plan/lesson-one.md:34:1: a `mermaid` {message}",
+        f"content/test-plan/lesson-one.md:36:1: a `mermaid` {message}",
+        f"content/test-plan/lesson-one.md:40:1: a `mermaid` {message}",
     ]
 
 

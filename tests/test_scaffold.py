@@ -211,7 +211,7 @@ def test_yaml_text_round_trips(text: str, scalar: str) -> None:
 @pytest.mark.slow
 def test_scaffold_validate_and_strict_build_in_a_copy(tmp_path: Path) -> None:
     """The whole author path on a copy of the real repository, ending in a strict build."""
-    for name in ("content", "quizzes", "site_overrides", "schemas"):
+    for name in ("content", "quizzes", "site_overrides", "hooks", "schemas"):
         shutil.copytree(REPO / name, tmp_path / name)
     for name in ("mkdocs.yml", "lessonkit.yml"):
         shutil.copy(REPO / name, tmp_path / name)
@@ -251,3 +251,6 @@ def test_scaffold_validate_and_strict_build_in_a_copy(tmp_path: Path) -> None:
     assert build.returncode == 0, build.stderr
     page = (tmp_path / f"site/{plan}/trial-lesson/index.html").read_text()
     assert "State the first insight" in page
+    # The markers `new lesson` wrote put each insight's self-check and the call on the page.
+    for anchor in ("check-yourself-1", "check-yourself-2", "check-yourself-3", "take-the-quiz"):
+        assert f'id="{anchor}"' in page

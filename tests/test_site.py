@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import subprocess
-import sys
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, ClassVar
@@ -21,6 +18,7 @@ from lessonkit.bank import richtext
 from lessonkit.bank.models import Bank
 from lessonkit.bank.richtext import safe_html
 from lessonkit.site import selfcheck
+from sitebuilds import build, make_stand_in
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -150,13 +148,18 @@ def test_hostile_bank_text_cannot_reach_the_page() -> None:
 # --- self_check -------------------------------------------------------------
 
 
-def test_block_opens_with_its_count() -> None:
+def test_block_opens_with_its_count_and_stays_out_of_search() -> None:
     html = render(make_bank(SINGLE, TRUE_FALSE))
+    # Without the page's script there is no Check button: the intro does not mention one.
     assert html.startswith(
-        '<div class="lk-self-check">\n'
-        '<p class="lk-intro">2 questions. Answer, then press Check '
-        "(or open the answer to see it).</p>\n"
+        '<section class="lk-self-check" data-search-exclude>\n'
+        '<p class="lk-intro">2 questions. Answer each, then open its answer to compare.</p>\n'
     )
+    assert html.endswith("</ol>\n</section>\n")
+    # No <section> inside: mkdocs-material's indexer ends the exclusion at the first one.
+    assert html.count("<section") == 1
+    assert html.count('<details class="lk-answer info" data-search-exclude>') == 2
+    assert "<details" not in html.replace('<details class="lk-answer info"', "")
 
 
 def test_block_numbers_its_questions_from_first() -> None:
@@ -168,12 +171,11 @@ def test_block_numbers_its_questions_from_first() -> None:
 def test_single_question_renders_exactly() -> None:
     html = render(make_bank(SINGLE))
     start = html.index('<li class="lk-question"')
-    end = html.index("</ol>\n</div>")
+    end = html.index("</ol>\n</section>")
     # Shuffled by the question's id, the same on every build; never the written order.
     assert html[start:end] == (
-        '<li class="lk-question" id="lk-pick-one" data-type="single"'
-        ' data-key="{&quot;type&quot;:&quot;single&quot;,&quot;points&quot;:1,'
-        '&quot;correct&quot;:[0]}">\n'
+        '<li class="lk-question" id="lk-pick-one"'
+        """ data-key='{"type":"single","points":1,"correct":[0]}'>\n"""
         '<p class="lk-number">Question 1</p>\n'
         '<div class="lk-prompt" id="lk-pick-one-prompt"><p>Prompt of pick-one</p></div>\n'
         '<p class="lk-instruction">Choose one option.</p>\n'
@@ -183,7 +185,7 @@ def test_single_question_renders_exactly() -> None:
         '<label class="lk-option"><input type="radio" name="lk-pick-one" value="0">'
         " <span>b) GPU</span></label>\n"
         "</fieldset>\n"
-        '<details class="lk-answer info">\n'
+        '<details class="lk-answer info" data-search-exclude>\n'
         "<summary>Show the answer to question 1</summary>\n"
         "<p><strong>Answer:</strong> b) GPU</p>\n"
         '<p>About the options:</p><ul class="lk-about">'
@@ -271,7 +273,7 @@ def test_text_question_with_only_patterns_shows_no_regular_expression() -> None:
     spec = question("pattern-only", "text", patterns=[r"systolic( array)?"])
     html = render(make_bank(spec))
     # The page's script needs the pattern to grade; the reader never sees it.
-    shown = re.sub(r' data-key="[^"]*"', "", html)
+    shown = re.sub(r" data-key='[^']*'", "", html)
     assert "systolic( array)?" not in shown
     assert "Accepted answers" not in shown
 
@@ -290,147 +292,6 @@ def test_answers_link_to_their_own_sections() -> None:
 
 
 # --- real builds -------------------------------------------------------------
-
-# The stand-in's own home page and nav: the real ones list every real plan and lesson,
-# and a strict build fails on a nav entry or link whose page the stand-in lacks.
-STAND_IN_HOME = """\
-# lessonkit
-
-[AI hardware fundamentals](ai-hardware-fundamentals/index.md)
-"""
-
-STAND_IN_NAV = """\
-nav:
-  - Home: index.md
-  - AI hardware fundamentals:
-      - ai-hardware-fundamentals/index.md
-      - ai-hardware-fundamentals/gpu-vs-tpu.md
-"""
-
-STAND_IN_PLAN = """\
----
-title: AI hardware fundamentals
-summary: What accelerators are and how to choose one.
-audience: Programmers new to hardware.
-lessons:
-  - gpu-vs-tpu
----
-
-# AI hardware fundamentals
-
-Read the lessons in order.
-"""
-
-STAND_IN_LESSON = """\
----
-title: GPU vs TPU
-plan: ai-hardware-fundamentals
-summary: How the two accelerators differ.
-minutes: 7
-objectives:
-  - Explain why GPUs won
-insights:
-  - Why GPUs won
-  - Where TPUs win
-  - How to choose
-key_points:
-  - Software matters.
-quiz: gpu-vs-tpu
-sources:
-  - title: CUDA guide
-    url: https://docs.nvidia.com/cuda/
-    accessed: 2026-01-01
-last_reviewed: 2026-02-03
----
-
-Intro text.
-
-## 1. Why GPUs won
-
-CUDA made them programmable.
-
-## 2. Where TPUs win
-
-Systolic arrays.
-
-## 3. How to choose
-
-Measure cost per unit of useful work.
-"""
-
-STAND_IN_BANK = """\
-lesson: gpu-vs-tpu
-title: GPU vs TPU
-pass_mark: 0.7
-questions:
-  - id: why-gpus
-    type: single
-    prompt: What made GPUs the default?
-    insight: 1
-    section: 1-why-gpus-won
-    explanation: The software ecosystem.
-    options:
-      - text: CUDA and its libraries
-        correct: true
-      - text: Their colour
-  - id: tpu-core
-    type: true_false
-    prompt: A TPU's core is a systolic array.
-    insight: 2
-    section: 2-where-tpus-win
-    explanation: The MXU is one.
-    answer: true
-"""
-
-
-def build(
-    project: Path,
-    out: Path,
-    *,
-    strict: bool = True,
-    options: tuple[str, ...] = (),
-    python: tuple[str, ...] = (),
-    env: dict[str, str] | None = None,
-) -> subprocess.CompletedProcess[str]:
-    """`mkdocs build --strict` as `make site` runs it (or not strict), in a fresh process.
-
-    `options` go to `mkdocs build`; `python` to the interpreter, e.g. ("-X", "importtime").
-    """
-    flags = [*(["--strict"] * strict), *options, "--site-dir", str(out)]
-    return subprocess.run(
-        [sys.executable, *python, "-m", "mkdocs", "build", *flags],
-        cwd=project,
-        env=os.environ | {"NO_MKDOCS_2_WARNING": "1"} | (env or {}),
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-
-
-def make_stand_in(
-    project: Path,
-    bank: str = STAND_IN_BANK,
-    lesson: str = STAND_IN_LESSON,
-    extra: dict[str, str] | None = None,
-) -> None:
-    """A copy of the site's configuration around a tiny course written from the strings above."""
-    project.mkdir(parents=True)
-    config, nav, _ = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").partition("\nnav:\n")
-    assert nav, "mkdocs.yml has no top-level `nav:` to replace"
-    # Everything after `nav:` is the page tree: the section order puts it last.
-    (project / "mkdocs.yml").write_text(f"{config}\n{STAND_IN_NAV}", encoding="utf-8")
-    shutil.copytree(ROOT / "site_overrides", project / "site_overrides")
-    (project / "src" / "lessonkit").mkdir(parents=True)  # `watch:` needs it to exist
-    files = {
-        "content/index.md": STAND_IN_HOME,
-        "content/ai-hardware-fundamentals/index.md": STAND_IN_PLAN,
-        "content/ai-hardware-fundamentals/gpu-vs-tpu.md": lesson,
-        "quizzes/gpu-vs-tpu.yml": bank,
-    } | (extra or {})
-    for name, text in files.items():
-        (project / name).parent.mkdir(parents=True, exist_ok=True)
-        (project / name).write_text(text, encoding="utf-8")
 
 
 @pytest.fixture
@@ -457,10 +318,13 @@ def test_stand_in_course_builds_with_self_check_header_and_plan_list(
         'id="3-how-to-choose"',
         '<h2 id="take-the-quiz">Take the quiz in your terminal',
         CALL_TO_ACTION,
+        '<h2 id="sources">Sources',
+        '<div class="footnote">',
     ]
     places = [lesson.index(part) for part in order]
     assert places == sorted(places)
     assert "check-yourself-3" not in lesson  # insight 3 has no questions
+    assert "<!-- lessonkit:" not in lesson  # every marker rendered
     assert '<a href="#2-where-tpus-win">2. Where TPUs win</a>' in lesson
     # The header sits under the title, the review date at the end.
     title = lesson.index("<h1")
@@ -472,8 +336,8 @@ def test_stand_in_course_builds_with_self_check_header_and_plan_list(
     assert '<time datetime="2026-02-03">2026-02-03</time>' in lesson
     plan = (tmp_path / "site/ai-hardware-fundamentals/index.html").read_text()
     assert (
-        '<li><a href="gpu-vs-tpu/"><strong>GPU vs TPU</strong></a><br>'
-        '<span class="lk-meta">7 min read · 2 self-check questions</span>'
+        '<li><a href="gpu-vs-tpu/"><strong>GPU vs TPU</strong></a><br />\n'
+        '    <span class="lk-meta">7 min read · 2 self-check questions</span>'
     ) in plan
     assert 'class="lk-lesson-header"' not in plan
 
@@ -524,7 +388,13 @@ def test_broken_bank_fails_the_build_with_positions_not_a_traceback(
         "quizzes/gpu-vs-tpu.yml:19:14: questions[1].insight: "
         "input should be greater than or equal to 1",
     ], output
-    assert "ERROR   -  lessonkit found problems in the course:" in output
+    # MkDocs names the page; lessonkit the marker that needed the bank, and what to run.
+    assert "ERROR   -  Error reading page 'ai-hardware-fundamentals/index.md':" in output
+    assert (
+        "ERROR   -  lessonkit: ai-hardware-fundamentals/index.md: "
+        "`<!-- lessonkit:lessons ai-hardware-fundamentals -->` needs what does not load:"
+    ) in output
+    assert "`lessonkit validate` lists every problem in the course." in output
     assert "Aborted with a BuildError!" in output
 
 
@@ -543,7 +413,7 @@ def test_unchanged_course_builds_from_the_cache_without_pydantic(
     first = build(stand_in, tmp_path / "first", python=("-X", "importtime"))
     assert first.returncode == 0, first.stderr
     assert "pydantic" in imported(first.stderr)
-    assert (stand_in / ".cache/lessonkit/site.json").is_file()
+    assert (stand_in / ".cache/lessonkit/banks/gpu-vs-tpu.json").is_file()
     second = build(stand_in, tmp_path / "second", python=("-X", "importtime"))
     assert second.returncode == 0, second.stderr
     assert {"mkdocs", "lessonkit"} <= imported(second.stderr)
@@ -571,9 +441,9 @@ def test_a_bank_broken_after_a_good_build_still_fails_the_next(
 
 
 PLACEHOLDER_WARNING = (
-    "WARNING -  content/ai-hardware-fundamentals/gpu-vs-tpu.md:22:1: placeholder left from "
-    "the template: TODO(lessonkit): Intro text. (replace it with your own text; see "
-    "CONTRIBUTING.md)"
+    "WARNING -  lessonkit: ai-hardware-fundamentals/gpu-vs-tpu.md: 1 placeholder left from "
+    "the template, the first: TODO(lessonkit): Intro text. (`lessonkit validate` shows where "
+    "each one is)"
 )
 
 
@@ -591,50 +461,20 @@ def test_draft_with_placeholders_previews_but_fails_strict(stand_in: Path, tmp_p
     lesson = (tmp_path / "preview/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
     assert "TODO(lessonkit): Intro text." in lesson
     assert '<h3 id="check-yourself-1">Check yourself: section 1' in lesson
-    for quiet in ((), ("--quiet",)):
-        strict = build(stand_in, tmp_path / "site", options=quiet)
-        assert strict.returncode == 1
-        output = strict.stdout + strict.stderr
-        assert "ERROR   -  lessonkit: this draft is not ready to publish:" in output
-        assert PLACEHOLDER_WARNING.removeprefix("WARNING -  ") in output.splitlines()
-        assert "Traceback" not in output
-        assert not (tmp_path / "site").exists()
-
-
-def test_draft_with_another_problem_fails_even_a_preview(stand_in: Path, tmp_path: Path) -> None:
-    make_draft(stand_in)
-    bank = stand_in / "quizzes/gpu-vs-tpu.yml"
-    bank.write_text(bank.read_text().replace("insight: 2", "insight: 0"))
-    result = build(stand_in, tmp_path / "site", strict=False)
-    assert result.returncode == 1
-    output = result.stdout + result.stderr
-    assert "ERROR   -  lessonkit found problems in the course:" in output
-    assert "WARNING" not in output
-    lines = [line for line in output.splitlines() if line.startswith(("content/", "quizzes/"))]
-    assert lines == [
-        "content/ai-hardware-fundamentals/gpu-vs-tpu.md:22:1: placeholder left from the "
-        "template: TODO(lessonkit): Intro text. (replace it with your own text; see "
-        "CONTRIBUTING.md)",
-        "quizzes/gpu-vs-tpu.yml:18:14: questions[1].insight: "
-        "input should be greater than or equal to 1",
-    ]
-    assert not (tmp_path / "site").exists()
-
-
-@pytest.fixture(scope="module")
-def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real course built once, as `make site` builds it."""
-    out = tmp_path_factory.mktemp("real") / "site"
-    result = build(ROOT, out)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return out
+    strict = build(stand_in, tmp_path / "site")
+    assert strict.returncode == 1
+    output = strict.stdout + strict.stderr
+    assert PLACEHOLDER_WARNING in output.splitlines()
+    assert "Aborted with 1 warnings in strict mode!" in output
+    assert "Traceback" not in output
 
 
 def test_real_site_builds_strict_with_self_check_and_call_to_action(real_site: Path) -> None:
     lesson = (real_site / "ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
     assert '<h3 id="check-yourself-1">Check yourself: section 1' in lesson
     assert lesson.count('<li class="lk-question"') >= 1
-    assert lesson.count('<details class="lk-answer info">') == lesson.count('class="lk-question"')
+    answers = '<details class="lk-answer info" data-search-exclude>'
+    assert lesson.count(answers) == lesson.count('class="lk-question"')
     assert CALL_TO_ACTION in lesson
     # References stay last: the footnotes come after every self-check and the call.
     assert lesson.rindex('class="lk-question"') < lesson.index('<div class="footnote">')
@@ -665,18 +505,29 @@ def test_search_index_has_the_lesson_but_not_the_self_check_answers(real_site: P
         assert part not in text
 
 
-@pytest.mark.parametrize("name", ["self-check.js", "lessonkit.css"])
+@pytest.mark.parametrize("name", ["self-check.js", "typed.js", "reading.js", "lessonkit.css"])
 def test_readers_download_lessonkit_assets_minified(real_site: Path, name: str) -> None:
     source = (ROOT / "site_overrides/assets/lessonkit" / name).read_text(encoding="utf-8")
     shipped = (real_site / "assets/lessonkit" / name).read_text(encoding="utf-8")
     assert "/*" in source
     assert "/*" not in shipped, "comments reach the reader"
-    assert len(shipped) < 0.8 * len(source)
-    # Still the same code: every function and class the page relies on is there.
-    names = re.findall(r"function (\w+)" if name.endswith(".js") else r"\.(lk-[\w-]+)", source)
-    assert names
-    for found in set(names):
+    assert len(shipped) < (0.7 if name.endswith(".js") else 0.8) * len(source)
+    # Still the same code: every class and message the page relies on is there (a script's
+    # local names are shortened, so they are not compared).
+    pattern = r"\.(lk-[\w-]+)" if name.endswith(".css") else r'"([A-Za-z][\w .,:…“”→-]{5,})"'
+    names = set(re.findall(pattern, source))
+    assert len(names) > (5 if name == "typed.js" else 10)  # typed.js builds most messages
+    for found in names:
         assert found in shipped, f"{found} lost in minifying {name}"
+
+
+def test_a_key_with_quotes_and_markup_survives_the_attribute() -> None:
+    spec = question("quoted", "text", accept=['it\'s <b>"x"</b> & more'])
+    html = render(make_bank(spec))
+    attribute = re.search(r"data-key='([^']*)'", html)
+    assert attribute is not None
+    key = json.loads(unescape(attribute.group(1)))
+    assert key["accept"] == ['it\'s <b>"x"</b> & more']
 
 
 class Resources(HTMLParser):

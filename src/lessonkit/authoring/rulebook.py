@@ -29,6 +29,7 @@ from lessonkit.authoring import (
     freshness,
     items,
     keychecks,
+    markerchecks,
     navigation,
     pagechecks,
     placeholders,
@@ -183,6 +184,7 @@ RULES: tuple[Rule, ...] = (
     fixed("headings", "Each insight is a `##` heading with the same words, in front-matter "
           "order; heading levels never skip.", "the self-checks and the table of contents "
           "follow the insights"),
+    markerchecks.MARKERS,
     pagechecks.LINKS,
     footnotes.FOOTNOTES,
     PLACEHOLDER_HOST,

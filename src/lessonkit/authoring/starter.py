@@ -1,10 +1,10 @@
 """`lessonkit new course DIR`: a course of one's own that builds and passes its own checks.
 
 It writes the site's configuration (``templates/course/mkdocs.yml``, which follows the
-repository's own), the site's additions (lessonkit's `site_overrides/`, shipped in the
-wheel), a plan with a sample lesson and its bank, the course's policy with every rule a
-course can set at its default, the JSON Schemas for editors, a README with the set-up
-commands, a CI workflow (validate, a strict build, the site as an artifact) and a
+repository's own), the site's additions (lessonkit's `site_overrides/` and build hook,
+shipped in the wheel), a plan with a sample lesson and its bank, the course's policy with
+every rule a course can set at its default, the JSON Schemas for editors, a README with the
+set-up commands, a CI workflow (validate, a strict build, the site as an artifact) and a
 pre-commit configuration. Everything is worked out before the first file is written.
 """
 
@@ -56,6 +56,8 @@ def course_files(title: str, today: dt.date) -> dict[str, bytes]:
         files[f"schemas/{name}"] = render(model).encode()
     for relative, data in site_files().items():
         files[f"site_overrides/{relative}"] = data
+    for relative, data in site_files("hooks").items():
+        files[f"hooks/{relative}"] = data
     return files
 
 
@@ -69,18 +71,19 @@ def _walk(folder: Traversable, prefix: str = "") -> list[tuple[str, Traversable]
     return found
 
 
-def site_files() -> dict[str, bytes]:
-    """lessonkit's additions to the theme (overrides, script, stylesheet, build hook): from
-    the installed wheel, or from the checkout an editable install runs from."""
+def site_files(name: str = "site_overrides") -> dict[str, bytes]:
+    """lessonkit's additions to the site, folder ``name``: the theme's (overrides, script,
+    stylesheet) or ``hooks`` (the MkDocs build hook); from the installed wheel, or from the
+    checkout an editable install runs from."""
     package = Path(lessonkit.__file__).resolve().parent
-    for folder in (package / "_course" / "site_overrides", package.parents[1] / "site_overrides"):
+    for folder in (package / "_course" / name, package.parents[1] / name):
         if folder.is_dir():
             return {
                 path.relative_to(folder).as_posix(): path.read_bytes()
                 for path in sorted(folder.rglob("*"))
                 if path.is_file() and "__pycache__" not in path.parts
             }
-    raise UsageError("this lessonkit has no site files (site_overrides/); reinstall lessonkit")
+    raise UsageError(f"this lessonkit has no site files ({name}/); reinstall lessonkit")
 
 
 def policy_text() -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from lessonkit.authoring.freshness import REVIEW
 from lessonkit.authoring.placeholders import grouped, is_placeholder
 from lessonkit.authoring.policy import POLICY_FILE
 from lessonkit.authoring.rulebook import check_course
@@ -30,6 +31,7 @@ class Report:
     where: str = "."  # what was asked about, as the author typed it
     warnings: tuple[Problem, ...] = ()
     strict: bool = False  # warnings fail too
+    overdue: int = 0  # lessons past their review date, among the warnings
 
     @property
     def empty(self) -> bool:
@@ -51,6 +53,8 @@ class Report:
 
     def summary_line(self) -> str:
         warned = _count(len(self.warnings), "warning")
+        # Named, so a strict build stopped by the calendar says so, not "problems found".
+        due = f"; {_count(self.overdue, 'lesson')} overdue for review" if self.overdue else ""
         if self.problems:
             placeholders = sum(map(is_placeholder, self.problems))
             parts = (
@@ -62,7 +66,7 @@ class Report:
                 parts.append(_count(placeholders, "placeholder"))
             files = len({p.path for p in self.problems})
             line = f"{' and '.join(parts)} in {_count(files, 'file')}"
-            return f"{line}; {warned}" if self.warnings else line
+            return f"{line}; {warned}{due}" if self.warnings else line
         if self.empty:
             return f"nothing to check in {self.where}: no bank (.yml) and no lesson (.md) found"
         checked = (
@@ -72,7 +76,7 @@ class Report:
         if not self.warnings:
             return checked
         verdict = "which fail with --strict" if self.strict else "run with --strict to fail on them"
-        return f"{checked}, but {warned} ({verdict})"
+        return f"{checked}, but {warned} ({verdict}){due}"
 
 
 def _count(number: int, noun: str) -> str:
@@ -113,8 +117,16 @@ def validate_paths(
     wanted = [p.resolve() for p in paths] or whole
     problems = tuple(p for p in course.problems if _within(p.path, wanted))
     warnings = tuple(p for p in course.warnings if _within(p.path, wanted))
+    overdue = {
+        f.problem.path
+        for f in course.findings
+        if f.rule == REVIEW.id and f.level == "warn" and _within(f.problem.path, wanted)
+    }
     where = " ".join(str(p) for p in paths) or display_path(root) or "."
-    return Report(problems, *_sizes(course, wanted), where=where, warnings=warnings, strict=strict)
+    return Report(
+        problems, *_sizes(course, wanted), where=where, warnings=warnings, strict=strict,
+        overdue=len(overdue),
+    )  # fmt: skip
 
 
 def _check_kind(path: Path, root: Path) -> None:

@@ -2,40 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from markdown.extensions.toc import slugify, unique
-
 from lessonkit.bank import yamldoc
 from lessonkit.bank.loader import validate
 from lessonkit.bank.models import PROSE_FIELDS, Lesson, Plan
+from lessonkit.course.headings import Heading, text_headings, unfenced
 from lessonkit.errors import ContentError, Problem, display_path
-
-_FENCE = re.compile(r"^\s*(```+|~~~+)")
-_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
-_ATTR_ID = re.compile(r"\s*\{[^}]*#([\w-]+)[^}]*\}\s*$")
-_ATTR_LIST = re.compile(r"\s*\{:?[^}]*\}\s*$")
-_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_INLINE_MARKUP = re.compile(r"(\*\*|__|\*|`|<[^>]+>)")
-_NUMBERED = re.compile(r"^\d+[.)]\s+")
-
-
-@dataclass(frozen=True)
-class Heading:
-    """A Markdown heading, its anchor on the site and its line in the file."""
-
-    level: int
-    text: str
-    anchor: str
-    line: int
-
-    @property
-    def title(self) -> str:
-        """The heading without a leading number: `1. Why GPUs…` → `Why GPUs…`."""
-        return _NUMBERED.sub("", self.text)
 
 
 @dataclass(frozen=True)
@@ -110,38 +85,9 @@ def read_plan(path: Path) -> PlanPage:
 
 def body_lines(page: Page) -> Iterator[tuple[int, str]]:
     """(file line, text) of every body line outside fenced code blocks."""
-    fence: str | None = None
-    for offset, line in enumerate(page.body.splitlines()):
-        opener = _FENCE.match(line)
-        if opener:
-            marker = opener.group(1)
-            if fence is None:
-                fence = marker
-            elif marker.startswith(fence):
-                fence = None
-            continue
-        if fence is None:
-            yield page.body_line + offset, line
+    return unfenced(page.body, page.body_line)
 
 
 def headings(page: Page) -> tuple[Heading, ...]:
     """ATX headings outside code fences, with anchors made as Python-Markdown's toc makes them."""
-    used: set[str] = set()
-    return tuple(
-        _heading(match, line, used)
-        for line, text in body_lines(page)
-        if (match := _HEADING.match(text))
-    )
-
-
-def _heading(match: re.Match[str], line: int, used: set[str]) -> Heading:
-    raw = match.group(2)
-    explicit = _ATTR_ID.search(raw)
-    text = _ATTR_LIST.sub("", raw)
-    if explicit:
-        anchor = explicit.group(1)
-        used.add(anchor)
-    else:
-        plain = _INLINE_MARKUP.sub("", _LINK.sub(r"\1", text))
-        anchor = unique(slugify(plain, "-"), used)
-    return Heading(len(match.group(1)), text.strip(), anchor, line)
+    return text_headings(page.body, page.body_line)

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import IO
 
-from lessonkit.course import catalog
+from lessonkit.course import catalog, markers
 from lessonkit.errors import UsageError
 from lessonkit.quiz import markup
 
@@ -77,10 +77,21 @@ def lesson_text(path: Path, section: str | None) -> str:
 
 
 def _readable(text: str) -> str:
-    """Site-only syntax made readable: admonitions as a bold title, no attribute lists."""
+    """Site-only syntax made readable: admonitions as a bold title, no attribute lists,
+    and the site's markers gone (the self-checks are the site's; the quiz is named)."""
     out: list[str] = []
     inside = False  # in an admonition, whose body is indented four spaces
     for line in text.splitlines():
+        if line.startswith("<!--"):
+            try:
+                marker = markers.read(line)
+            except markers.MarkerError:
+                marker = None  # `lessonkit validate` reports it; the reader sees nothing
+                line = ""
+            if marker is not None:
+                if marker.kind == "quiz":
+                    out.append(f"**Take the quiz:** `lessonkit quiz {marker.name}`")
+                continue
         found = _ADMONITION.match(line)
         if found:
             out += [f"**{found.group(3) or found.group(2).capitalize()}**", ""]

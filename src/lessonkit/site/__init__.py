@@ -1,8 +1,10 @@
-"""The lesson site: self-check blocks, what a build adds to pages, and the site's assets.
+"""The lesson site: a Python-Markdown extension that renders lessonkit's markers in pages.
 
-``selfcheck`` renders a bank's questions as sanitised HTML; ``build`` works out every
-page's additions once per course change and caches them; ``placement`` puts them in a
-page; ``assets`` shrinks lessonkit's script and stylesheet. Nothing here imports MkDocs:
-the hook in ``site_overrides/hooks/`` is the only MkDocs-facing code. It may import
-``lessonkit.authoring`` and the layers below it, never the quiz or the exporters.
+``extension`` is what ``mkdocs.yml`` names; it works under MkDocs and Zensical alike, as
+it needs nothing from either. ``selfcheck`` renders a bank's questions as sanitised HTML;
+``blocks`` keeps each bank rendered until it changes; ``plans`` lists a plan's lessons;
+``calls`` writes the install command and the call to action; ``assets`` shrinks
+lessonkit's script and stylesheet after a build. Nothing here imports MkDocs except the
+optional error class in ``extension``; the hook in ``hooks/`` is an MkDocs-only extra.
+It may import ``lessonkit.authoring`` and the layers below it, never the quiz or exporters.
 """

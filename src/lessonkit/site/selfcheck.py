@@ -160,7 +160,10 @@ def _inputs(question: Question, bank: Bank) -> list[str]:
             for i in _shown(len(question.items), question.id)
         )
         return [
-            '<p class="lk-instruction">Put these in order, first at the top.</p>',
+            # Without the script the items cannot move: the page's script says "Put these in
+            # order" once they can.
+            '<p class="lk-instruction">Decide their order, first to last, then open the '
+            "answer.</p>",
             f'<ol class="lk-order" aria-labelledby="lk-{question.id}-prompt">{items}</ol>',
         ]
     rights = _rights(question)
@@ -231,6 +234,12 @@ def _answer(question: Question, bank: Bank, answer: str | None = None) -> list[s
     return [f"<p><strong>Answer:</strong></p><ol>{rows}</ol>"]
 
 
+def _attribute(value: object) -> str:
+    """JSON for an attribute in single quotes (its double quotes stay as they are)."""
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return html.escape(text, quote=False).replace("'", "&#x27;")
+
+
 def _question(
     number: int,
     question: Question,
@@ -241,17 +250,18 @@ def _question(
     """One question's HTML; ``drawn`` (a parameterised question's) adds its variants'
     attribute and the shown answer."""
     heading = sections.get(question.section, question.section)
-    key = html.escape(json.dumps(grading_key(question), separators=(",", ":")), quote=True)
+    # In single quotes, so the key's many double quotes need no escaping: readers download
+    # every key. `&`, `<`, `>` and `'` are escaped all the same.
+    key = _attribute(grading_key(question))
     more, answer = ("", None) if drawn is None else drawn
     lines = [
-        f'<li class="lk-question" id="lk-{question.id}" data-type="{question.type}"'
-        f' data-key="{key}"{more}>',
+        f'<li class="lk-question" id="lk-{question.id}" data-key=\'{key}\'{more}>',
         f'<p class="lk-number">Question {number}</p>',
         f'<div class="lk-prompt" id="lk-{question.id}-prompt">{safe_html(question.prompt)}</div>',
         *_inputs(question, bank),
         # Material styles <details class="info"> as a collapsible admonition; it opens
         # without JavaScript. Not "success": its tick would claim a right answer unasked.
-        '<details class="lk-answer info">',
+        '<details class="lk-answer info" data-search-exclude>',
         f"<summary>Show the answer to question {number}</summary>",
         *_answer(question, bank, answer),
         f'<div class="lk-explanation">{safe_html(question.explanation)}</div>',
@@ -278,12 +288,14 @@ def block(
     )
     count = len(questions)
     noun = "question" if count == 1 else "questions"
+    # A <section>, not a <div>: mkdocs-material's search indexer ends an exclusion at the
+    # first closing tag of the same name, and the questions hold <div>s of their own.
+    # The intro is for a reader without the script; the script says "press Check".
     return (
-        f'<div class="lk-self-check">\n'
-        f'<p class="lk-intro">{count} {noun}. Answer, then press Check '
-        "(or open the answer to see it).</p>\n"
+        f'<section class="lk-self-check" data-search-exclude>\n'
+        f'<p class="lk-intro">{count} {noun}. Answer each, then open its answer to compare.</p>\n'
         f'<ol class="lk-questions">\n{items}\n</ol>\n'
-        "</div>\n"
+        "</section>\n"
     )
 
 
@@ -331,12 +343,10 @@ def _parameterised(number: int, question: Question, bank: Bank, sections: Mappin
         first = first or plain
     table = [row + [""] * (len(slots) - len(row)) for row in table]
     payload = {"slots": table, **({"answers": answers} if answers else {})}
-    attribute = html.escape(
-        json.dumps(payload, separators=(",", ":"), ensure_ascii=False), quote=True
-    )
+    attribute = _attribute(payload)
     assert first is not None
     answer = f"LKSLOT{slots['answer']}Z" if isinstance(first, NumericQuestion) else None
-    rendered = _question(number, first, bank, sections, (f' data-variants="{attribute}"', answer))
+    rendered = _question(number, first, bank, sections, (f" data-variants='{attribute}'", answer))
     return _filled(rendered, table[0])
 
 

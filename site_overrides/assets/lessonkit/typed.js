@@ -1,0 +1,301 @@
+/* lessonkit: the grading of typed answers, numbers and text, exactly as `lessonkit quiz`
+   grades them (src/lessonkit/grading/numbers.py, grader.py and responses.py; the table in
+   tests/grading_cases.json holds both to it). self-check.js loads this file on pages with
+   a numeric or text question only: a page of choices is lighter without it. */
+(function () {
+  "use strict";
+
+  var SIGNS = { usd: "$", eur: "€", gbp: "£", jpy: "¥", cny: "¥", inr: "₹" };
+  var UNIT_WORDS = { "%": ["percent", "per cent"] };
+  var PERCENT = ["%", "percent"];
+  var GROUPING = " _'\u2019"; // marks that only ever group digits
+  var NUMERAL = /^[0-9.,_'\u2019 ]+$/;
+  var EXPONENT = /^(.+?)e([-+]?[0-9]+)$/;
+  var SPACES = /[\s\x1c-\x1f\x85]+/;
+  var LINES = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
+  var END_PUNCTUATION = /[.!?,;:\u2026 ]+$/;
+  var QUOTES = { "\"": "\"", "'": "'", "`": "`", "\u201c": "\u201d", "\u2018": "\u2019", "\u00ab": "\u00bb" };
+  var ARTICLE = /^(?:the|an|a) (?=\S)/i;
+  var BOTH = /^(.+?) ?\((.+)\)$/;
+
+  // Python's casefold(), for the letters where lower case is not enough.
+  function fold(text) {
+    return text.toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ");
+  }
+
+  function clean(text) {
+    text = text.normalize("NFKC").replace(/[\u2212\u2013]/g, "-").replace(/[\u00a0\u202f]/g, " ");
+    return fold(text.trim());
+  }
+
+  function normalise(text, caseSensitive) {
+    text = text.normalize("NFKC");
+    return (caseSensitive ? text : fold(text)).split(SPACES).filter(Boolean).join(" ");
+  }
+
+  function fail(message) {
+    return { error: message };
+  }
+
+  // The terminal writes `code` in its messages; the page puts it in quotation marks.
+  function quoted(text) {
+    return "“" + text + "”";
+  }
+
+  function withoutUnit(typed, unit) {
+    if (!unit) return typed;
+    var folded = clean(unit);
+    var words = [folded].concat(UNIT_WORDS[folded] || []);
+    for (var i = 0; i < words.length; i += 1) {
+      if (typed.endsWith(words[i]) && typed !== words[i]) {
+        typed = typed.slice(0, -words[i].length).trimEnd();
+        break;
+      }
+    }
+    var sign = SIGNS[folded];
+    if (sign && stripAll(typed, sign) && typed !== stripAll(typed, sign)) {
+      if (typed.startsWith(sign)) typed = typed.slice(sign.length);
+      if (typed.endsWith(sign)) typed = typed.slice(0, -sign.length);
+      typed = typed.trim();
+    }
+    return typed;
+  }
+
+  function stripAll(text, sign) {
+    while (text.startsWith(sign)) text = text.slice(sign.length);
+    while (text.endsWith(sign)) text = text.slice(0, -sign.length);
+    return text;
+  }
+
+  // The mark that separates the decimals, or null when every mark groups digits; a
+  // lone `,` or `.` before three digits is read by the question's convention.
+  function decimalMark(groups, marks, shown, convention, sign) {
+    var last = marks[marks.length - 1];
+    if (!marks.length || ".,".indexOf(last) < 0) return null;
+    if (marks.indexOf(last) !== marks.length - 1) return { mark: null };
+    if (marks.length > 1) return { mark: last };
+    if (groups[1].length !== 3 || groups[0].length < 1 || groups[0].length > 3 ||
+        groups[0][0] === "0") {
+      return { mark: last };
+    }
+    var reads = { point: ".", comma: "," }[convention];
+    if (!reads) {
+      var number = sign + groups[0] + groups[1];
+      var fraction = (sign + groups[0] + "." + groups[1]).replace(/0+$/, "").replace(/\.$/, "");
+      // Written so that it cannot be read as thousands: 12.3450, 1.5, 1.
+      var plain = fraction.split(".")[1] && fraction.split(".")[1].length === 3
+        ? fraction + "0" : fraction;
+      return fail(quoted(shown) + " could be " + number + " (with " + quoted(last) +
+        " grouping thousands) or " + fraction + " (with a decimal " + quoted(last) +
+        "). Type " + quoted(number) + " or " + quoted(plain) + ".");
+    }
+    return { mark: last === reads ? last : null };
+  }
+
+  function checkGrouping(whole, marks, shown) {
+    var kind = marks[0];
+    if (marks.some(function (m) { return m !== kind; })) {
+      return fail(quoted(shown) + " groups digits with two different marks. Use one, e.g. " +
+        quoted("1,234,567.5") + " or " + quoted("1 234 567,5") + ".");
+    }
+    var first = whole[0];
+    var last = whole[whole.length - 1];
+    var middle = whole.slice(1, -1);
+    var threes = middle.concat([last]).every(function (g) { return g.length === 3; });
+    var indian = kind === "," && last.length === 3 &&
+      middle.every(function (g) { return g.length === 2; });
+    if (first.length >= 1 && first.length <= 3 && (threes || (indian && first.length <= 2))) {
+      return null;
+    }
+    if (GROUPING.indexOf(kind) >= 0) {
+      var name = kind === " " ? "space" : quoted(kind);
+      return fail(quoted(shown) + " is not one number: a " + name +
+        " may only group digits in threes, as in " + quoted("12" + kind + "345") +
+        ". Type one number.");
+    }
+    return fail(quoted(shown) + " is not a number: " + quoted(kind) +
+      " here does not group digits in threes, as in " + quoted("1" + kind + "234" + kind + "567") +
+      ". Type one number, e.g. " + quoted("1234567") + ".");
+  }
+
+  // `body` as parseFloat reads it, or {error}.
+  function numberDigits(body, shown, unit, convention, sign) {
+    var exponent = "";
+    var found = EXPONENT.exec(body);
+    if (found && /^[0-9.,]+$/.test(found[1])) {
+      body = found[1];
+      exponent = "e" + found[2];
+    }
+    body = body.split(SPACES).join(" ");
+    var notANumber = fail(quoted(shown) + " is not a number. Type digits such as " +
+      quoted("2.5") + " or " + quoted("2,5") + (unit ? ", optionally followed by " + unit : "") +
+      ".");
+    if (!NUMERAL.test(body)) return notANumber;
+    var groups = [""];
+    var marks = [];
+    for (var i = 0; i < body.length; i += 1) {
+      if (body[i] >= "0" && body[i] <= "9") {
+        groups[groups.length - 1] += body[i];
+      } else {
+        marks.push(body[i]);
+        groups.push("");
+      }
+    }
+    var decimal = decimalMark(groups, marks, shown, convention, sign);
+    if (decimal && decimal.error) return decimal;
+    var mark = decimal ? decimal.mark : null;
+    var whole = groups;
+    var fraction = "";
+    if (mark !== null) {
+      whole = groups.slice(0, -1);
+      fraction = groups[groups.length - 1];
+      marks = marks.slice(0, -1);
+    }
+    if (marks.length) {
+      var wrong = checkGrouping(whole, marks, shown);
+      if (wrong) return wrong;
+    } else if (!whole[0] && (mark === null || !fraction)) {
+      return notANumber;
+    }
+    if (exponent && marks.length) {
+      return fail(quoted(shown) + " groups digits and has an exponent. Type one or the other.");
+    }
+    return { digits: whole.join("") + (mark !== null ? "." + fraction : "") + exponent };
+  }
+
+  function numberText(value) {
+    return value === 0 ? "0" : String(value);
+  }
+
+  // A typed number: {value, typed, readAs} or {error}, as numbers.read_number.
+  function readNumber(text, unit, convention) {
+    var typed = clean(text);
+    var shown = typed;
+    var body = withoutUnit(typed, unit);
+    var written = body;
+    var sign = "";
+    if (body[0] === "-" || body[0] === "+") {
+      sign = body[0] === "-" ? "-" : "";
+      body = body.slice(1).trimStart();
+    }
+    var found = numberDigits(body, shown, unit, convention || "point", sign);
+    if (found.error) return found;
+    var value = parseFloat(sign + found.digits);
+    if (!isFinite(value)) return fail(quoted(shown) + " is too large. Type an ordinary finite number.");
+    var read = numberText(value);
+    return {
+      value: value,
+      typed: text.trim(),
+      readAs: written === read ? "" : read + (unit ? " " + unit : "")
+    };
+  }
+
+  // A hint for a wrong number that looks like a share where a percentage was asked for.
+  function numberNotes(key, value) {
+    var abs = Math.abs(value);
+    if (PERCENT.indexOf(key.unit) < 0 || !(abs > 0 && abs < 1 && Math.abs(key.answer) >= 1)) {
+      return [];
+    }
+    var share = numberText(value);
+    var percent = numberText(parseFloat((value * 100).toPrecision(12)));
+    return ["The unit is %: your " + share + " means " + share + " %. A share of " + share +
+      " is " + percent + " %."];
+  }
+
+  // Python's math.ulp: the gap to the next larger double.
+  function ulp(x) {
+    x = Math.abs(x);
+    if (x === 0) return Number.MIN_VALUE;
+    var e = Math.floor(Math.log2(x));
+    if (Math.pow(2, e) > x) e -= 1;
+    else if (Math.pow(2, e + 1) <= x) e += 1;
+    return Math.max(Math.pow(2, e - 52), Number.MIN_VALUE);
+  }
+
+  // A pattern written for Python's `re`, matched against the whole text.
+  function fullmatch(pattern, text, caseSensitive) {
+    var source = "^(?:" + pattern.replace(/\(\?P</g, "(?<").replace(/\(\?P=(\w+)\)/g, "\\k<$1>")
+      .replace(/\\Z/g, "$").replace(/\\A/g, "^") + ")$";
+    var flags = caseSensitive ? "" : "i";
+    try {
+      return new RegExp(source, flags + "u").test(text);
+    } catch (error) {
+      try {
+        return new RegExp(source, flags).test(text);
+      } catch (again) {
+        return false;
+      }
+    }
+  }
+
+  function lines(text, caseSensitive) {
+    var found = text.split(LINES).map(function (line) {
+      return normalise(line, caseSensitive);
+    });
+    while (found.length && !found[0]) found.shift();
+    while (found.length && !found[found.length - 1]) found.pop();
+    return found.join("\n");
+  }
+
+  // Normalised text without what frames an answer: end punctuation, quotes, an article.
+  function bare(text) {
+    var kept = text;
+    text = text.replace(END_PUNCTUATION, "");
+    if (text.length > 1 && QUOTES[text[0]] === text[text.length - 1]) {
+      text = text.slice(1, -1).trim().replace(END_PUNCTUATION, "");
+    }
+    text = text.replace(ARTICLE, "");
+    return text || kept; // an answer that is only punctuation stays what it is
+  }
+
+  function formRight(key, text) {
+    var cs = !!key.case_sensitive;
+    var typed = bare(normalise(text, cs));
+    var spaced = normalise(text, true);
+    var forms = [spaced, bare(spaced)];
+    return key.accept.some(function (answer) {
+      return bare(normalise(answer, cs)) === typed;
+    }) || key.patterns.some(function (pattern) {
+      return forms.some(function (form) { return fullmatch(pattern, form, cs); });
+    });
+  }
+
+  // As grader.text_right: see its docstring for what is normalised and what is not.
+  function textRight(key, text) {
+    if (key.multiline) {
+      var typed = lines(text, !!key.case_sensitive);
+      var spaced = lines(text, true);
+      return key.accept.some(function (answer) {
+        return lines(answer, !!key.case_sensitive) === typed;
+      }) || key.patterns.some(function (pattern) {
+        return fullmatch(pattern, spaced, !!key.case_sensitive);
+      });
+    }
+    if (formRight(key, text)) return true;
+    var both = BOTH.exec(bare(normalise(text, true)));
+    return !!both && formRight(key, both[1]) && formRight(key, both[2]);
+  }
+
+  // The share of the points a number earns; what to tell the reader goes into `said`.
+  function numberShare(key, response, said) {
+    var number = readNumber(response, key.unit, key.decimal_mark);
+    if (number.error) return number;
+    if (number.readAs) said.push("read as " + number.readAs);
+    var allowed = 0;
+    if (key.tolerance != null) allowed = Math.max(allowed, key.tolerance);
+    if (key.relative_tolerance != null) {
+      allowed = Math.max(allowed, key.relative_tolerance * Math.abs(key.answer));
+    }
+    var slack = 4 * ulp(Math.max(Math.abs(key.answer), Math.abs(number.value)));
+    if (Math.abs(number.value - key.answer) <= allowed + slack) return 1;
+    Array.prototype.push.apply(said, numberNotes(key, number.value));
+    return 0;
+  }
+
+  // The share of the points a typed response earns, or {error} when it cannot be graded.
+  window.lessonkit.typed = function (key, response, said) {
+    if (typeof response !== "string" || !clean(response)) return fail("Nothing was typed.");
+    if (key.type === "text") return textRight(key, response) ? 1 : 0;
+    return numberShare(key, response, said);
+  };
+})();

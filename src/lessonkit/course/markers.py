@@ -1,0 +1,109 @@
+"""Markers: the comments in a page that say where the site puts a self-check, the call to
+action, a plan's lesson list or the install command.
+
+A marker is an HTML comment alone on a line, starting in its first column::
+
+    <!-- lessonkit:check gpu-vs-tpu 1 -->        insight 1's self-check from bank gpu-vs-tpu
+    <!-- lessonkit:check gpu-vs-tpu 1 2 3 -->    one review block of insights 1 to 3
+    <!-- lessonkit:quiz gpu-vs-tpu -->           "Take the quiz in your terminal"
+    <!-- lessonkit:lessons ai-hardware-fundamentals -->   the plan's lessons, in order
+    <!-- lessonkit:install -->                   the install command on its own
+
+An author sees a marker in the source and moves it with the text around it; a reader sees
+nothing when no extension reads it. A marker names its bank (or plan) because a Markdown
+extension is never told which page it is rendering, under MkDocs or Zensical alike.
+`lessonkit validate` checks markers against the page; the site's extension renders them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from lessonkit.errors import LessonkitError
+
+__all__ = ["KINDS", "Marker", "MarkerError", "find", "read"]
+
+# What follows `lessonkit:`, and what each kind names after it.
+KINDS = {"check": "bank", "quiz": "bank", "lessons": "plan", "install": ""}
+_COMMENT = re.compile(r"^<!--[ \t]*lessonkit:(\S*)(.*?)-->[ \t]*$")
+_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
+
+
+class Marker(NamedTuple):
+    """One marker: its kind, the bank or plan it names, and the insights it places."""
+
+    kind: str
+    name: str  # a bank's slug (check, quiz), a plan's folder (lessons), or "" (install)
+    insights: tuple[int, ...]  # check only: in the order written
+    text: str  # the comment as written, for messages
+
+
+class MarkerError(LessonkitError):
+    """A comment that starts like a marker but is not a well-formed one."""
+
+    def __init__(self, text: str, message: str, hint: str) -> None:
+        self.text, self.message, self.hint = text, message, hint
+        super().__init__(f"`{text}`: {message} ({hint})")
+
+
+def read(line: str) -> Marker | None:
+    """The marker on ``line``, or None when the line is not a marker.
+
+    Raises MarkerError for a `<!-- lessonkit:… -->` comment that is not a valid marker.
+    """
+    found = _COMMENT.match(line)
+    if found is None:
+        return None
+    text = line.strip()
+    kind, words = found.group(1), found.group(2).split()
+    if kind not in KINDS:
+        known = ", ".join(f"`lessonkit:{k}`" for k in KINDS)
+        raise MarkerError(text, f"unknown marker `lessonkit:{kind}`", f"use one of {known}")
+    what = KINDS[kind]
+    if not what:
+        if words:
+            raise MarkerError(
+                text, "this marker takes nothing after it", "write `" + _form(kind) + "`"
+            )
+        return Marker(kind, "", (), text)
+    # `<!-- lessonkit:check 1 2 -->`, the form before markers named their bank, names none.
+    if not words or not _NAME.match(words[0]) or (kind == "check" and words[0].isdigit()):
+        raise MarkerError(text, f"the marker names no {what}", f"write `{_form(kind)}`")
+    name, rest = words[0], words[1:]
+    if kind != "check":
+        if rest:
+            raise MarkerError(
+                text, f"only the {what} follows `lessonkit:{kind}`", f"write `{_form(kind)}`"
+            )
+        return Marker(kind, name, (), text)
+    if not rest or not all(word.isdigit() and int(word) > 0 for word in rest):
+        raise MarkerError(
+            text,
+            "a check marker names the insights it places, by number",
+            f"write `<!-- lessonkit:check {name} 1 -->`, or several numbers for a review",
+        )
+    insights = tuple(int(word) for word in rest)
+    if len(set(insights)) != len(insights):
+        raise MarkerError(text, "an insight is named twice", "name each insight once")
+    return Marker(kind, name, insights, text)
+
+
+def find(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, Marker | MarkerError]]:
+    """Every marker (or malformed marker) among numbered lines, with its line number."""
+    for number, line in lines:
+        if not line.startswith("<!--"):
+            continue
+        try:
+            marker = read(line)
+        except MarkerError as error:
+            yield number, error
+            continue
+        if marker is not None:
+            yield number, marker
+
+
+def _form(kind: str) -> str:
+    example = {"check": " BANK 1", "quiz": " BANK", "lessons": " PLAN", "install": ""}[kind]
+    return f"<!-- lessonkit:{kind}{example} -->"

@@ -1,0 +1,53 @@
+"""The calls to action a page carries: install lessonkit, then take a lesson's quiz.
+
+Pure string work; the extension (``extension``) puts them where the page's markers are.
+"""
+
+from __future__ import annotations
+
+import html as _html
+
+__all__ = ["QUIZ_ANCHOR", "QUIZ_TITLE", "install_call", "quiz_call"]
+
+QUIZ_TITLE = "Take the quiz in your terminal"
+QUIZ_ANCHOR = "take-the-quiz"
+
+
+def _commands(repo_url: str | None, slug: str | None) -> str:
+    # Installing from the repository needs its address; without one (a local build) the
+    # page says where the command runs instead of showing a made-up address.
+    install = f'pip install "git+{repo_url}"' if repo_url else "pip install ."
+    lines = [install] + ([f"lessonkit quiz {slug}"] if slug else [])
+    code = "\n".join(_escape(line) for line in lines)
+    return f'<div class="highlight"><pre><span></span><code>{code}</code></pre></div>'
+
+
+def _where(repo_url: str | None) -> str:
+    if repo_url:
+        return (
+            f'lessonkit comes from <a href="{_escape(repo_url)}">{_escape(repo_url)}</a>. '
+            "Install it with Python 3.11 or newer:"
+        )
+    return "In a clone of the lessonkit repository, with Python 3.11 or newer:"
+
+
+def quiz_call(slug: str, repo_url: str | None = None) -> str:
+    """The call to action at the end of a lesson: install lessonkit, then take the quiz."""
+    return (
+        '<div class="lk-quiz-call">\n'
+        "<p>The terminal quiz asks every question on this lesson, shuffled, grades your "
+        "answers and keeps your history on your own machine. "
+        f"{_where(repo_url)}</p>\n"
+        f"{_commands(repo_url, slug)}\n"
+        "</div>"
+    )
+
+
+def install_call(repo_url: str | None = None) -> str:
+    """The install command alone, for pages that name no lesson (the home page)."""
+    commands = _commands(repo_url, None)
+    return f'<div class="lk-quiz-call">\n<p>{_where(repo_url)}</p>\n{commands}\n</div>'
+
+
+def _escape(value: str) -> str:
+    return _html.escape(value, quote=True)
