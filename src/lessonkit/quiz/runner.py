@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from lessonkit.course import catalog
+from lessonkit.course.invocation import program
 from lessonkit.errors import UsageError
 from lessonkit.grading import responses
 from lessonkit.quiz import session
@@ -55,6 +56,8 @@ def ask(
     grading: session.Grading,
     on_answer: OnAnswer,
     on_undo: OnUndo | None = None,
+    *,
+    last: str | None = None,
 ) -> bool:
     """Ask every remaining question of ``attempt``; False when the learner quit first.
 
@@ -63,44 +66,86 @@ def ask(
     next question the learner may type `u` to take the last answer back and give it
     again; both answers reach ``on_answer`` (history keeps both, the later counts), and
     ``on_undo(question_id)`` records the taking back at once, so that a learner who quits
-    before answering again is asked that question again on resuming.
+    before answering again is asked that question again on resuming. ``last`` is the
+    question answered last before this call (a resumed attempt's), which `u` takes back.
+    On a terminal the feedback stays on screen until the learner presses Enter.
     """
     total = len(attempt.plan.order)
-    last: str | None = None
     while rest := attempt.remaining():
         question_id = rest[0]
         question = attempt.question(question_id)
         display = attempt.plan.displays[question_id]
         ui.question(attempt.number(question_id), total, len(attempt.marks), question, display)
         ui.fresh()  # a paste ahead of this question must not answer it
-        response = _read_response(ui, question, display, undo=last is not None)
-        if response is None:
+        got = _read_response(ui, question, display, undo=last is not None)
+        if got is None:
             return False
-        if response is Command.UNDO:
-            assert last is not None  # only offered after an answer
-            if on_undo is not None:
-                on_undo(last)
-            del attempt.marks[last]
-            ui.undone(attempt.number(last))
-            last = None
-            continue
-        grade = grading.grade(question_id, response)
-        on_answer(question_id, response, grade)
-        mark = session.Mark(
-            responses.to_json(response), grade.score, grade.max_score, grade.correct
-        )
-        attempt.record(question_id, mark)
-        last = question_id
-        key = grading.key(question_id)
-        ui.feedback(
-            question,
-            grade,
-            responses.described(question, response, display),
-            None if key is None else responses.described(question, key, display),
-            responses.chosen_feedback(question, response, display),
-            session.section(attempt.bank, lesson, str(question["section"])),
-        )
+        if got is not Command.UNDO:
+            response, typed = got
+            _answer(ui, attempt, lesson, grading, on_answer, question_id, response, typed)
+            last = question_id
+            if not ui.pauses:
+                continue
+            step = _pause(ui, attempt)
+            if step is None:
+                return False
+            if step is not Command.UNDO:
+                continue
+        assert last is not None  # `u` is offered only after an answer
+        if on_undo is not None:
+            on_undo(last)
+        del attempt.marks[last]
+        ui.undone(attempt.number(last))
+        last = None
     return True
+
+
+def _answer(
+    ui: PlainUi,
+    attempt: session.Attempt,
+    lesson: Mapping[str, Any] | None,
+    grading: session.Grading,
+    on_answer: OnAnswer,
+    question_id: str,
+    response: Response,
+    typed: str,
+) -> None:
+    """Grade one answer, hand it to ``on_answer`` (which commits it), then show the feedback."""
+    question = attempt.question(question_id)
+    display = attempt.plan.displays[question_id]
+    grade = grading.grade(question_id, response)
+    on_answer(question_id, response, grade)
+    mark = session.Mark(responses.to_json(response), grade.score, grade.max_score, grade.correct)
+    attempt.record(question_id, mark)
+    key = grading.key(question_id)
+    given = responses.described(question, response, display)
+    if question["type"] == "true_false" and typed.strip().casefold() in ("true", "false"):
+        given = [typed.strip()]  # `TRUE` echoed as typed; `t` or `yes` spelled out as `true`
+    ui.feedback(
+        question,
+        grade,
+        given,
+        None if key is None else responses.described(question, key, display),
+        responses.chosen_feedback(question, response, display),
+        session.section(attempt.bank, lesson, str(question["section"])),
+        responses.part_marks(question, response),
+    )
+
+
+def _pause(ui: PlainUi, attempt: session.Attempt) -> Command | bool | None:
+    """Keep the feedback on screen until Enter: True to go on, UNDO, or None to quit."""
+    rest = attempt.remaining()
+    coming = (
+        f"question {attempt.number(rest[0])} of {len(attempt.plan.order)}"
+        if rest
+        else "your summary"
+    )
+    ui.fresh()  # Enter pressed twice by habit must not skip the next question's feedback
+    text = ui.read(f"Press Enter for {coming} (u undo, q save and quit): ")
+    command = None if text is None else text.strip().casefold()
+    if command is None or command in ("q", "quit"):
+        return None
+    return Command.UNDO if command in ("u", "undo") else True
 
 
 def answer_prompt(question: QuestionData, *, undo: bool) -> str:
@@ -112,7 +157,8 @@ def answer_prompt(question: QuestionData, *, undo: bool) -> str:
 
 def _read_response(
     ui: PlainUi, question: QuestionData, display: Sequence[int], *, undo: bool
-) -> Response | Command | None:
+) -> tuple[Response, str] | Command | None:
+    """The parsed response and the text typed for it, a command, or None to quit."""
     prompt = answer_prompt(question, undo=undo)
     while True:
         text = ui.read(prompt)
@@ -135,14 +181,14 @@ def _read_response(
             if lines is None:
                 return None
             try:
-                return responses.parse(question, lines, display)
+                return responses.parse(question, lines, display), lines
             except responses.ResponseError as error:
                 ui.invalid(str(error))
         elif "\n" in text.strip():
             ui.invalid("that was several lines; type one answer on one line.")
         else:
             try:
-                return responses.parse(question, text, display)
+                return responses.parse(question, text, display), text
             except responses.ResponseError as error:
                 ui.invalid(str(error))
 
@@ -184,6 +230,7 @@ def quiz_command(
     no_color: bool = False,
     data_dir: Path | None = None,
     resume: bool | None = None,
+    pause: bool = True,
     stdin: IO[str] | None = None,
     stdout: IO[str] | None = None,
     clock: Clock = _utcnow,
@@ -200,7 +247,7 @@ def quiz_command(
         return _grade_file(compiled, answers, as_json=as_json, stdout=stdout)
     if as_json:
         raise UsageError("--json reports on a graded answers file: add --answers FILE")
-    ui = make_ui(stdin, stdout, no_color=no_color)
+    ui = make_ui(stdin, stdout, no_color=no_color, pause=pause)
     from lessonkit.history.store import Store
 
     store, notices = Store.open(data_dir)
@@ -219,7 +266,8 @@ def quiz_command(
         ui.say()
         if recorder is not None and not recorder.settle(clock):
             return 130
-        ui.saved(compiled.slug, interrupted=True)
+        answered = recorder is not None and recorder.attempt_id is not None
+        ui.saved(compiled.slug, interrupted=True, answered=answered)
         return 130
     finally:
         store.close()
@@ -258,16 +306,30 @@ def _take(
     def take_back(question_id: str) -> None:
         recorder.add(TakeBack(question_id, clock()))
 
-    if not ask(ui, attempt, compiled.lesson, grading, commit, take_back):
+    last = next(reversed(attempt.marks), None)  # resumed: `u` takes back the last answer
+    if not ask(ui, attempt, compiled.lesson, grading, commit, take_back, last=last):
         if not recorder.settle(clock):
             return EXIT_UNSAVED
-        ui.saved(compiled.slug, interrupted=False)
+        ui.saved(compiled.slug, interrupted=False, answered=recorder.attempt_id is not None)
         return 0
     result = session.summarise(attempt, compiled.lesson)
     # Saved before the summary, so a failure's notice never pushes the score off the end.
     code = _finish(ui, store, compiled.slug, recorder, result.passed, clock)
-    ui.summary(compiled, attempt, result)
+    ui.summary(compiled, attempt, result, _shown_by(store, compiled.slug, recorder.attempt_id))
     return code
+
+
+def _shown_by(store: Store, slug: str, attempt_id: int | None) -> str:
+    """The command that shows this attempt question by question: `lessonkit history SLUG N`."""
+    from lessonkit.history.store import StoreError
+    from lessonkit.history.tables import attempt_numbers
+
+    try:
+        numbers = attempt_numbers(store.attempts(slug))
+    except StoreError:
+        numbers = {}
+    number = numbers.get(attempt_id, "last") if attempt_id is not None else "last"
+    return f"{program()} history {slug} {number}"
 
 
 def _finish(
@@ -318,17 +380,13 @@ def _start(
     unfinished = store.unfinished_attempt(compiled.slug)
     if unfinished is not None and resume is None:
         answered = len(unfinished.answered)
-        resume = ui.confirm(
-            f"You have an unfinished attempt ({answered} of "
-            f"{len(unfinished.order)} answered). Resume it?"
+        # One question, where `n` means what it says: the answers are kept either way.
+        ui.say(
+            f"You have an unfinished attempt ({answered} of {len(unfinished.order)} answered). "
+            f"Your {_count(answered, 'answer')} {'stays' if answered == 1 else 'stay'} in your "
+            "history either way."
         )
-        if resume is False and answered:  # `n` by mistake must not set answers aside unasked
-            resume = ui.confirm(
-                f"Start afresh? Your {answered} answer"
-                f"{' stays' if answered == 1 else 's stay'} in your history but will not count "
-                "for the new attempt. (n resumes)"
-            )
-            resume = None if resume is None else not resume
+        resume = ui.confirm("Resume it (y), or start afresh (n)?")
         if resume is None:
             return None
     if unfinished is not None and resume:
@@ -351,6 +409,10 @@ def _start(
         ui.notice("there is no unfinished attempt to resume; starting a new one.")
     chosen = seed if seed is not None else _new_seed()
     return session.start(compiled.slug, compiled.bank, chosen, clock()), None
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _new_seed() -> int:
