@@ -154,7 +154,7 @@ def test_hostile_bank_text_cannot_reach_the_page() -> None:
 def test_block_opens_with_its_count() -> None:
     html = render(make_bank(SINGLE, TRUE_FALSE))
     assert html.startswith(
-        '<div class="lk-self-check">\n'
+        '<div class="lk-self-check" data-pass-mark="0.7">\n'
         '<p class="lk-intro">2 questions. Answer, then press Check '
         "(or open the answer to see it).</p>\n"
     )

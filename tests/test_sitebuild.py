@@ -41,7 +41,9 @@ def test_additions_hold_each_self_check_and_each_plans_lessons(root: Path) -> No
     # One block per insight with questions, numbered on from the one before.
     first, second = added.self_checks[LESSON_PAGE]
     assert (first.insight, second.insight) == (1, 2)
-    assert first.html.startswith('<div class="lk-self-check">\n<p class="lk-intro">1 question.')
+    assert first.html.startswith(
+        '<div class="lk-self-check" data-pass-mark="0.5">\n<p class="lk-intro">1 question.'
+    )
     assert 'id="lk-q-single"' in first.html and "Question 1" in first.html
     assert 'id="lk-q-order"' in second.html and "Question 2" in second.html
     assert '<a href="#a-detail">A detail</a>' in second.html

@@ -263,7 +263,7 @@ def block(
     count = len(questions)
     noun = "question" if count == 1 else "questions"
     return (
-        f'<div class="lk-self-check">\n'
+        f'<div class="lk-self-check" data-pass-mark="{bank.pass_mark:g}">\n'
         f'<p class="lk-intro">{count} {noun}. Answer, then press Check '
         "(or open the answer to see it).</p>\n"
         f'<ol class="lk-questions">\n{items}\n</ol>\n'
