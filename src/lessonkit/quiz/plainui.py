@@ -271,7 +271,7 @@ class PlainUi:
 
     def caught_up(self, count: int) -> None:
         self.say(
-            f"Saved now: the {_count(count, 'earlier answer')} that could not be saved before."
+            f"Saved now: the {counted(count, 'earlier answer')} that could not be saved before."
         )
 
     def rescued(
@@ -282,7 +282,7 @@ class PlainUi:
         ``resume`` is the command that carries on, e.g. `lessonkit quiz gpu-vs-tpu`.
         """
         self.stress(
-            f"Could not save {_count(len(lines), 'answer')} to your history: {error}.", "bold red"
+            f"Could not save {counted(len(lines), 'answer')} to your history: {error}.", "bold red"
         )
         if failure is None:
             self.say(
@@ -350,7 +350,8 @@ def _item(line: str, indent: str) -> str:
     return "\n".join([lead + first, *(" " * len(lead) + r if r else "" for r in rest)])
 
 
-def _count(number: int, noun: str) -> str:
+def counted(number: int, noun: str) -> str:
+    """`1 answer`, `2 answers`."""
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 

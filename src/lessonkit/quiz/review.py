@@ -130,8 +130,8 @@ def _ask(
 ) -> tuple[Literal["done", "quit", "unsaved"], Attempt]:
     """Ask one bank's due questions, saving each answer as it is given."""
     from lessonkit.grading import responses
+    from lessonkit.quiz.loop import ask_questions
     from lessonkit.quiz.recorder import Pending, Recorder, TakeBack
-    from lessonkit.quiz.runner import ask_questions
 
     slug, count = bank.compiled.slug, len(bank.due)
     ui.say()

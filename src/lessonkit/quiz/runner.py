@@ -1,4 +1,4 @@
-"""The terminal quiz loop: ask, grade, save each answer, sum up; ``plainui`` and ``richui`` draw it.
+"""`lessonkit quiz`: start or resume an attempt, ask it (``loop``), save each answer, sum up.
 
 The first question is shown from plain JSON (see ``catalog``); pydantic, the grader
 and rich are imported only after that, while the learner reads. Every answer is
@@ -8,20 +8,20 @@ committed to the history database the moment it is graded, before its feedback
 
 from __future__ import annotations
 
-import enum
 import json
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING
 
 from lessonkit.course import catalog
 from lessonkit.course.invocation import program
 from lessonkit.errors import UsageError
 from lessonkit.grading import responses
 from lessonkit.quiz import session
-from lessonkit.quiz.plainui import PlainUi, QuestionData
+from lessonkit.quiz.loop import ask
+from lessonkit.quiz.plainui import PlainUi, counted
 from lessonkit.quiz.recorder import EXIT_UNSAVED, Clock, Pending, Recorder, TakeBack
 from lessonkit.quiz.terminal import make_ui
 
@@ -29,193 +29,9 @@ if TYPE_CHECKING:
     from lessonkit.grading.grader import Grade, Response
     from lessonkit.history.store import Store
 
-OnAnswer = Callable[[str, "Response", "Grade"], None]
-OnUndo = Callable[[str], None]
-
 
 def _utcnow() -> datetime:
     return datetime.now(UTC)
-
-
-# --- asking ------------------------------------------------------------------
-
-
-MAX_LINE = 500  # characters: longer than any answer; a stray paste is refused, not echoed
-
-
-class Command(enum.Enum):
-    """What a learner typed that is not an answer."""
-
-    UNDO = "undo"  # take back the last answer and give it again
-
-
-def ask(
-    ui: PlainUi,
-    attempt: session.Attempt,
-    lesson: Mapping[str, Any] | None,
-    grading: session.Grading,
-    on_answer: OnAnswer,
-    on_undo: OnUndo | None = None,
-    *,
-    last: str | None = None,
-) -> bool:
-    """Ask every remaining question of ``attempt``; False when the learner quit first.
-
-    ``on_answer(question_id, response, grade)`` runs for every graded answer before
-    its feedback is shown: that is where the caller commits it. Before answering the
-    next question the learner may type `u` to take the last answer back and give it
-    again; both answers reach ``on_answer`` (history keeps both, the later counts), and
-    ``on_undo(question_id)`` records the taking back at once, so that a learner who quits
-    before answering again is asked that question again on resuming. ``last`` is the
-    question answered last before this call (a resumed attempt's), which `u` takes back.
-    On a terminal the feedback stays on screen until the learner presses Enter.
-    """
-    total = len(attempt.plan.order)
-    while rest := attempt.remaining():
-        question_id = rest[0]
-        question = attempt.question(question_id)
-        display = attempt.plan.displays[question_id]
-        ui.question(attempt.number(question_id), total, len(attempt.marks), question, display)
-        ui.fresh()  # a paste ahead of this question must not answer it
-        got = _read_response(ui, question, display, undo=last is not None)
-        if got is None:
-            return False
-        if got is not Command.UNDO:
-            response, typed = got
-            _answer(ui, attempt, lesson, grading, on_answer, question_id, response, typed)
-            last = question_id
-            if not ui.pauses:
-                continue
-            step = _pause(ui, attempt)
-            if step is None:
-                return False
-            if step is not Command.UNDO:
-                continue
-        assert last is not None  # `u` is offered only after an answer
-        if on_undo is not None:
-            on_undo(last)
-        del attempt.marks[last]
-        ui.undone(attempt.number(last))
-        last = None
-    return True
-
-
-def _answer(
-    ui: PlainUi,
-    attempt: session.Attempt,
-    lesson: Mapping[str, Any] | None,
-    grading: session.Grading,
-    on_answer: OnAnswer,
-    question_id: str,
-    response: Response,
-    typed: str,
-) -> None:
-    """Grade one answer, hand it to ``on_answer`` (which commits it), then show the feedback."""
-    question = attempt.question(question_id)
-    display = attempt.plan.displays[question_id]
-    grade = grading.grade(question_id, response)
-    on_answer(question_id, response, grade)
-    mark = session.Mark(responses.to_json(response), grade.score, grade.max_score, grade.correct)
-    attempt.record(question_id, mark)
-    key = grading.key(question_id)
-    given = responses.described(question, response, display)
-    if question["type"] == "true_false" and typed.strip().casefold() in ("true", "false"):
-        given = [typed.strip()]  # `TRUE` echoed as typed; `t` or `yes` spelled out as `true`
-    ui.feedback(
-        question,
-        grade,
-        given,
-        None if key is None else responses.described(question, key, display),
-        responses.chosen_feedback(question, response, display),
-        session.section(attempt.bank, lesson, str(question["section"])),
-        responses.part_marks(question, response),
-    )
-
-
-def _pause(ui: PlainUi, attempt: session.Attempt) -> Command | bool | None:
-    """Keep the feedback on screen until Enter: True to go on, UNDO, or None to quit."""
-    rest = attempt.remaining()
-    coming = (
-        f"question {attempt.number(rest[0])} of {len(attempt.plan.order)}"
-        if rest
-        else "your summary"
-    )
-    ui.fresh()  # Enter pressed twice by habit must not skip the next question's feedback
-    text = ui.read(f"Press Enter for {coming} (u undo, q save and quit): ")
-    command = None if text is None else text.strip().casefold()
-    if command is None or command in ("q", "quit"):
-        return None
-    return Command.UNDO if command in ("u", "undo") else True
-
-
-def answer_prompt(question: QuestionData, *, undo: bool) -> str:
-    """`Answer (? hint, u undo, q save and quit): `, offering only what this question has."""
-    offers = [*(["? hint"] if question.get("hint") else []), *(["u undo"] if undo else []),
-              "q save and quit"]  # fmt: skip
-    return f"Answer ({', '.join(offers)}): "
-
-
-def _read_response(
-    ui: PlainUi, question: QuestionData, display: Sequence[int], *, undo: bool
-) -> tuple[Response, str] | Command | None:
-    """The parsed response and the text typed for it, a command, or None to quit."""
-    prompt = answer_prompt(question, undo=undo)
-    while True:
-        text = ui.read(prompt)
-        if text is None:
-            return None
-        length = len(text.rstrip("\n"))
-        if length > MAX_LINE:
-            ui.invalid(f"that line is {length:,} characters long; an answer is at most "
-                       f"{MAX_LINE}. Type it again, shorter.")  # fmt: skip
-            continue
-        command = text.strip().casefold()
-        if command == "?":
-            ui.hint(question.get("hint"))
-        elif command in ("q", "quit"):
-            return None
-        elif command in ("u", "undo") and undo:
-            return Command.UNDO
-        elif question.get("multiline") and text.strip():
-            lines = ui.more_lines(text, MAX_LINE)
-            if lines is None:
-                return None
-            try:
-                return responses.parse(question, lines, display), lines
-            except responses.ResponseError as error:
-                ui.invalid(str(error))
-        elif "\n" in text.strip():
-            ui.invalid("that was several lines; type one answer on one line.")
-        else:
-            try:
-                return responses.parse(question, text, display), text
-            except responses.ResponseError as error:
-                ui.invalid(str(error))
-
-
-def ask_questions(
-    compiled: catalog.Compiled,
-    question_ids: Sequence[str],
-    *,
-    seed: int,
-    on_answer: OnAnswer,
-    ui: PlainUi,
-    now: datetime,
-    on_undo: OnUndo | None = None,
-) -> session.Attempt:
-    """Ask some of a bank's questions in the given order (for `lessonkit review`).
-
-    Options are shuffled by ``seed``; ``on_answer`` commits each answer as it is given.
-    ``attempt.finished`` is False on the returned attempt when the learner quit early.
-    """
-    attempt = session.resume(
-        compiled.slug, compiled.bank, seed=seed, order=question_ids, started=now, marks={}
-    )
-    wanted = [q for q in attempt.plan.order if q in set(question_ids)]
-    attempt.plan = session.Plan(seed, tuple(wanted), attempt.plan.displays)
-    grading = session.Grading(compiled.bank, compiled.keys)
-    ask(ui, attempt, compiled.lesson, grading, on_answer, on_undo)
-    return attempt
 
 
 # --- the command ---------------------------------------------------------------
@@ -383,7 +199,7 @@ def _start(
         # One question, where `n` means what it says: the answers are kept either way.
         ui.say(
             f"You have an unfinished attempt ({answered} of {len(unfinished.order)} answered). "
-            f"Your {_count(answered, 'answer')} {'stays' if answered == 1 else 'stay'} in your "
+            f"Your {counted(answered, 'answer')} {'stays' if answered == 1 else 'stay'} in your "
             "history either way."
         )
         resume = ui.confirm("Resume it (y), or start afresh (n)?")
@@ -409,10 +225,6 @@ def _start(
         ui.notice("there is no unfinished attempt to resume; starting a new one.")
     chosen = seed if seed is not None else _new_seed()
     return session.start(compiled.slug, compiled.bank, chosen, clock()), None
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _new_seed() -> int:
