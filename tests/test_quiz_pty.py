@@ -192,6 +192,19 @@ def test_arrow_keys_and_up_recall_edit_the_answer(course: Path) -> None:
     child.expect(pexpect.EOF)
 
 
+def take_back_the_first_and_answer_it_right(child: pexpect.spawn) -> None:
+    """At question 2: `u`, then question 1 again, answered right; then stop with Ctrl-C."""
+    child.send("u\r")
+    child.expect("Taken back: your answer to question 1. Answer it again.")
+    child.expect("Question 1 of 3")
+    child.expect("Answer")
+    child.send("3\r")
+    child.expect("\u2713 Correct: 1 of 1 point.")
+    child.expect("Question 2 of 3")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+
+
 def test_a_paste_answers_only_the_question_on_screen_and_undo_takes_it_back(
     course: Path,
 ) -> None:
@@ -201,15 +214,7 @@ def test_a_paste_answers_only_the_question_on_screen_and_undo_takes_it_back(
     child.expect("You answered: 1. a")
     child.expect("Question 2 of 3")
     child.expect(r"Answer \(u undo, q save and quit\): ")
-    child.send("u\r")  # the pasted `3 1 2` was dropped: this `u` is what question 2 gets
-    child.expect("Taken back: your answer to question 1. Answer it again.")
-    child.expect("Question 1 of 3")
-    child.expect("Answer")
-    child.send("3\r")
-    child.expect("\u2713 Correct: 1 of 1 point.")
-    child.expect("Question 2 of 3")
-    child.sendcontrol("c")
-    child.expect(pexpect.EOF)
+    take_back_the_first_and_answer_it_right(child)  # the pasted `3 1 2` was dropped
     with sqlite3.connect(course / "home" / "history.db") as con:
         rows = list(con.execute("SELECT question_id, response FROM answers ORDER BY id"))
     assert rows == [("q-single", "0"), ("q-single", "1")]  # both kept; the later counts
@@ -513,15 +518,7 @@ def test_undo_works_after_resuming(course: Path) -> None:
     child = spawn(course, "--resume")
     child.expect("Question 2 of 3")
     child.expect(r"Answer \(u undo, q save and quit\): ")  # offered, as the header says
-    child.send("u\r")
-    child.expect("Taken back: your answer to question 1. Answer it again.")
-    child.expect("Question 1 of 3")
-    child.expect("Answer")
-    child.send("3\r")
-    child.expect("\u2713 Correct: 1 of 1 point.")
-    child.expect("Question 2 of 3")
-    child.sendcontrol("c")
-    child.expect(pexpect.EOF)
+    take_back_the_first_and_answer_it_right(child)
     assert answers_given(course) == [("q-single", "0", 1), ("q-single", "1", 0)]
 
 

@@ -38,19 +38,14 @@ def attempt_command(
     out = stdout or sys.stdout
     compiled = catalog.find(slug, cache_dir=data_dir / "cache" if data_dir else None)
     store = read_store(data_dir, lambda text: out.write(text + "\n"))  # only reads
-    attempts: list[AttemptSummary] = []
-    recorded: Unfinished | None = None
-    if store is not None:
-        try:
-            attempts = store.attempts(compiled.slug)
-            chosen = _choose(compiled.slug, attempts, which)
-            recorded = store.recorded_attempt(chosen.attempt_id)
-        finally:
+    try:
+        attempts = store.attempts(compiled.slug) if store is not None else []
+        summary = _choose(compiled.slug, attempts, which)  # none yet: UsageError
+        recorded = store.recorded_attempt(summary.attempt_id) if store is not None else None
+    finally:
+        if store is not None:
             store.close()
-    if recorded is None:
-        raise UsageError(f"no attempts at {compiled.slug} yet: take the quiz with "
-                         f"`{program()} quiz {compiled.slug}`")  # fmt: skip
-    summary = next(a for a in attempts if a.attempt_id == recorded.attempt_id)
+    assert recorded is not None  # one of the attempts just read
     number = attempt_numbers(attempts)[summary.attempt_id]
     ui = make_ui(sys.stdin, out, no_color=no_color, pause=False)
     _paged(ui, lambda: _show(ui, compiled, recorded, summary, number, zone))
