@@ -120,13 +120,10 @@ def _answer(
 def _pause(ui: PlainUi, attempt: session.Attempt) -> Command | bool | None:
     """Keep the feedback on screen until Enter: True to go on, UNDO, or None to quit."""
     rest = attempt.remaining()
-    coming = (
-        f"question {attempt.number(rest[0])} of {len(attempt.plan.order)}"
-        if rest
-        else "your summary"
-    )
+    coming = f"question {attempt.number(rest[0])}" if rest else "your summary"
     ui.fresh()  # Enter pressed twice by habit must not skip the next question's feedback
-    text = ui.read(f"Press Enter for {coming} (u undo, q save and quit): ")
+    # Short enough for a 50-column terminal: a prompt is not wrapped between words.
+    text = ui.read(f"Press Enter for {coming} (u undo, q quit): ")
     command = None if text is None else text.strip().casefold()
     if command is None or command in ("q", "quit"):
         return None

@@ -144,10 +144,12 @@ class RichUi(PlainUi):
         def draw(now: keyboard.Pick) -> None:
             block = self._pick_block(now, prompt)
             up = f"\x1b[{self._pick_up}A" if self._pick_up else ""
-            back = len(now.text) - now.cursor
+            # The prompt line is left to the terminal to wrap: count the rows it takes.
+            rows = max(len(prompt) + len(now.text) - 1, 0) // max(self.console.width, 1)
+            back = len(now.text) - now.cursor if rows == 0 else 0  # cursor keys stay in a row
             out.write(f"\r{up}\x1b[J{block}" + (f"\x1b[{back}D" if back else ""))
             out.flush()
-            self._pick_up = block.count("\n")
+            self._pick_up = block.count("\n") + rows
 
         while True:
             try:
