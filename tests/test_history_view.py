@@ -382,6 +382,17 @@ def test_an_unknown_option_is_explained_with_the_command_s_own_usage(course: Pat
     done = lessonkit("history", "-v", cwd=course)
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
-        "usage: lessonkit history [-h] [--no-color] [--data-dir DIR] [SLUG] [N]",
+        "usage: lessonkit history [-h] [--no-color] [--data-dir DIR] [--export FILE]",
+        "                         [--reset-pseudonym]",
+        "                         [SLUG] [N]",
         "lessonkit history: error: unrecognized arguments: -v",
     ]
+
+
+def test_export_with_an_attempt_number_says_to_leave_the_number_out(course: Path) -> None:
+    done = lessonkit("history", "lesson-one", "1", "--export", "mine.json", cwd=course)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "lessonkit: --export writes every attempt at a quiz: leave out the attempt's N\n"
+    )
+    assert not (course / "mine.json").exists()

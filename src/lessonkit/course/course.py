@@ -6,18 +6,20 @@ forbidden blocks): those live in ``pagechecks`` and ``rulebook``, which build on
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
-import functools
+import random
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
-from lessonkit.bank import yamldoc
+from lessonkit.bank import variants, yamldoc
+from lessonkit.bank.expressions import EvaluationError
 from lessonkit.bank.loader import validate
-from lessonkit.bank.models import PROSE_FIELDS, SLUG_PATTERN, Bank, Question
+from lessonkit.bank.models import PROSE_FIELDS, SLUG_PATTERN, Bank, Question, question_adapter
 from lessonkit.course.folder import find_root
 from lessonkit.course.lessons import LessonPage, PlanPage, read_lesson, read_plan
 from lessonkit.errors import ContentError, Problem, display_path
@@ -122,11 +124,6 @@ def _load_bank(course: Course, path: Path) -> None:
     course.bank_parts.append(parts)
 
 
-@functools.cache
-def _question_adapter() -> TypeAdapter[Question]:
-    return TypeAdapter(Question)
-
-
 def _salvage(slug: str, document: yamldoc.Document) -> BankParts:
     """The questions of an invalid bank that are valid by themselves, so that cross-file
     problems are reported in the same run as the bank's own."""
@@ -136,7 +133,7 @@ def _salvage(slug: str, document: yamldoc.Document) -> BankParts:
     valid: list[tuple[int, Question]] = []
     for index, item in enumerate(items if isinstance(items, list) else []):
         try:
-            valid.append((index, _question_adapter().validate_python(item)))
+            valid.append((index, question_adapter().validate_python(item)))
         except ValidationError:
             continue  # already reported by the bank's own validation
     return BankParts(slug, document, lesson if isinstance(lesson, str) else None, valid)
@@ -346,8 +343,32 @@ def _lesson_refs(
     return problems
 
 
+SELF_TEST_DRAWS = 2  # draws of a parameterised question the self-test tries
+
+
+def _self_test_draws(document: yamldoc.Document, index: int, question: Question) -> list[Problem]:
+    """The answer-key self-test on a few seeded draws of a parameterised question."""
+    data = question.model_dump(mode="json")
+    space, rng = variants.Space(data), random.Random(f"self-test/{question.id}")
+    tried: list[variants.Variant] = []
+    for _ in range(min(SELF_TEST_DRAWS, space.size)):
+        try:
+            variant = space.draw(rng, avoid=tried)
+            tried.append(variant)
+            plain = question_adapter().validate_python(variants.render(data, variant, space=space))
+        except (variants.DrawError, EvaluationError, ValidationError):
+            return []  # the `parameters` sweep says which formula, options and draw
+        found = _self_test(document, index, plain)
+        if found:
+            when = f" (when {variants.shown_numbers(data, variant)})"
+            return [dataclasses.replace(p, message=p.message + when) for p in found]
+    return []
+
+
 def _self_test(document: yamldoc.Document, index: int, question: Question) -> list[Problem]:
     """The answer key must earn full marks and, where one exists, a wrong answer must not."""
+    if getattr(question, "params", None):
+        return _self_test_draws(document, index, question)
     loc = ("questions", index)
     key = grader.answer_key(question)
     if key is not None:

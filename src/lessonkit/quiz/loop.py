@@ -9,13 +9,14 @@ asked again with the form expected.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Mapping, Sequence
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from lessonkit.course import catalog
 from lessonkit.grading import responses
 from lessonkit.quiz import session
+from lessonkit.quiz.effort import Effort
 from lessonkit.quiz.plainui import PlainUi, QuestionData
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ def ask(
     grading: session.Grading,
     on_answer: OnAnswer,
     on_undo: OnUndo | None = None,
+    effort: Effort | None = None,
     *,
     last: str | None = None,
 ) -> bool:
@@ -53,7 +55,8 @@ def ask(
     ``on_undo(question_id)`` records the taking back at once, so that a learner who quits
     before answering again is asked that question again on resuming. ``last`` is the
     question answered last before this call (a resumed attempt's), which `u` takes back.
-    On a terminal the feedback stays on screen until the learner presses Enter.
+    ``effort``, when given, is told when each question is shown and when its hint is
+    asked for. On a terminal the feedback stays on screen until the learner presses Enter.
     """
     total = len(attempt.plan.order)
     while rest := attempt.remaining():
@@ -62,7 +65,10 @@ def ask(
         display = attempt.plan.displays[question_id]
         ui.question(attempt.number(question_id), total, len(attempt.marks), question, display)
         ui.fresh()  # a paste ahead of this question must not answer it
-        got = _read_response(ui, question, display, undo=last is not None)
+        if effort is not None:
+            effort.shown(question_id)
+        hinted = None if effort is None else functools.partial(effort.hinted, question_id)
+        got = _read_response(ui, question, display, undo=last is not None, on_hint=hinted)
         if got is None:
             return False
         if got is not Command.UNDO:
@@ -100,9 +106,14 @@ def _answer(
     display = attempt.plan.displays[question_id]
     grade = grading.grade(question_id, response)
     on_answer(question_id, response, grade)
-    mark = session.Mark(responses.to_json(response), grade.score, grade.max_score, grade.correct)
+    mark = session.Mark(
+        responses.to_json(response), grade.score, grade.max_score, grade.correct,
+        attempt.plan.numbers.get(question_id),
+    )  # fmt: skip
     attempt.record(question_id, mark)
     key = grading.key(question_id)
+    if isinstance(key, float) and question_id in attempt.plan.numbers:
+        key = _shown_answer(grading, question_id, key)
     given = responses.described(question, response, display)
     if question["type"] == "true_false" and typed.strip().casefold() in ("true", "false"):
         given = [typed.strip()]  # `TRUE` echoed as typed; `t` or `yes` spelled out as `true`
@@ -115,6 +126,18 @@ def _answer(
         session.section(attempt.bank, lesson, str(question["section"])),
         responses.part_marks(question, response),
     )
+
+
+def _shown_answer(grading: session.Grading, question_id: str, key: float) -> float:
+    """A computed answer as precise as its tolerance needs (0.61, not 0.608273)."""
+    from lessonkit.bank.models import NumericQuestion
+    from lessonkit.bank.numbers import places_for
+
+    question = grading.question(question_id)
+    if not isinstance(question, NumericQuestion):
+        return key
+    places = places_for(question.allowed_error())
+    return key if places is None else round(key, places)
 
 
 def _pause(ui: PlainUi, attempt: session.Attempt) -> Command | bool | None:
@@ -138,7 +161,12 @@ def answer_prompt(question: QuestionData, *, undo: bool) -> str:
 
 
 def _read_response(
-    ui: PlainUi, question: QuestionData, display: Sequence[int], *, undo: bool
+    ui: PlainUi,
+    question: QuestionData,
+    display: Sequence[int],
+    *,
+    undo: bool,
+    on_hint: Callable[[], None] | None = None,
 ) -> tuple[Response, str] | Command | None:
     """The parsed response and the text typed for it, a command, or None to quit."""
     prompt = answer_prompt(question, undo=undo)
@@ -154,6 +182,8 @@ def _read_response(
         command = text.strip().casefold()
         if command == "?":
             ui.hint(question.get("hint"))
+            if on_hint is not None and question.get("hint"):
+                on_hint()
         elif command in ("q", "quit"):
             return None
         elif command in ("u", "undo") and undo:
@@ -177,24 +207,17 @@ def _read_response(
 
 def ask_questions(
     compiled: catalog.Compiled,
-    question_ids: Sequence[str],
+    attempt: session.Attempt,
     *,
-    seed: int,
     on_answer: OnAnswer,
     ui: PlainUi,
-    now: datetime,
     on_undo: OnUndo | None = None,
 ) -> session.Attempt:
-    """Ask some of a bank's questions in the given order (for `lessonkit review`).
+    """Ask the questions of ``attempt`` (from ``review_attempt``), in its order.
 
-    Options are shuffled by ``seed``; ``on_answer`` commits each answer as it is given.
-    ``attempt.finished`` is False on the returned attempt when the learner quit early.
+    ``on_answer`` commits each answer as it is given. ``attempt.finished`` is False on
+    the returned attempt when the learner quit early.
     """
-    attempt = session.resume(
-        compiled.slug, compiled.bank, seed=seed, order=question_ids, started=now, marks={}
-    )
-    wanted = [q for q in attempt.plan.order if q in set(question_ids)]
-    attempt.plan = session.Plan(seed, tuple(wanted), attempt.plan.displays)
-    grading = session.Grading(compiled.bank, compiled.keys)
+    grading = session.Grading(attempt.plain_bank(), compiled.keys)
     ask(ui, attempt, compiled.lesson, grading, on_answer, on_undo)
     return attempt

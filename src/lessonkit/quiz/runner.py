@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from lessonkit.course import catalog
+from lessonkit.course.bankversion import bank_version
 from lessonkit.course.invocation import program
 from lessonkit.errors import UsageError
 from lessonkit.grading import responses
 from lessonkit.quiz import session
+from lessonkit.quiz.effort import Effort
 from lessonkit.quiz.loop import ask
 from lessonkit.quiz.plainui import PlainUi, counted
 from lessonkit.quiz.recorder import EXIT_UNSAVED, Clock, Pending, Recorder, TakeBack
@@ -60,7 +62,7 @@ def quiz_command(
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     compiled = catalog.find(target, cache_dir=data_dir / "cache" if data_dir else None)
     if answers is not None:
-        return _grade_file(compiled, answers, as_json=as_json, stdout=stdout)
+        return _grade_file(compiled, answers, seed=seed or 0, as_json=as_json, stdout=stdout)
     if as_json:
         raise UsageError("--json reports on a graded answers file: add --answers FILE")
     ui = make_ui(stdin, stdout, no_color=no_color, pause=pause)
@@ -96,7 +98,7 @@ def _beginner(
         plan = attempt.plan
         return store.begin_attempt(
             bank=compiled.slug, seed=plan.seed, order=plan.order, started=attempt.started,
-            pass_mark=float(compiled.bank["pass_mark"]),
+            pass_mark=float(compiled.bank["pass_mark"]), version=bank_version(compiled.keys),
         )  # fmt: skip
 
     return begin
@@ -111,19 +113,22 @@ def _take(
     clock: Clock,
 ) -> int:
     ui.header(compiled, attempt)
-    grading = session.Grading(compiled.bank, compiled.keys)
+    grading = session.Grading(attempt.plain_bank(), compiled.keys)
     _tell_key_changes(ui, store, compiled.slug, compiled.keys, clock)
+    effort = Effort()
 
     def commit(question_id: str, response: Response, grade: Grade) -> None:
         json_form, key_hash = responses.to_json(response), grading.key_hash(question_id)
+        drawn = attempt.plan.numbers.get(question_id)
+        seconds, hints = effort.spent(question_id)
         recorder.add(Pending(question_id, key_hash, json_form, grade.score, grade.max_score,
-                             grade.correct, clock()))  # fmt: skip
+                             grade.correct, clock(), drawn, seconds, hints))  # fmt: skip
 
     def take_back(question_id: str) -> None:
         recorder.add(TakeBack(question_id, clock()))
 
     last = next(reversed(attempt.marks), None)  # resumed: `u` takes back the last answer
-    if not ask(ui, attempt, compiled.lesson, grading, commit, take_back, last=last):
+    if not ask(ui, attempt, compiled.lesson, grading, commit, take_back, effort, last=last):
         if not recorder.settle(clock):
             return EXIT_UNSAVED
         ui.saved(compiled.slug, interrupted=False, answered=recorder.attempt_id is not None)
@@ -207,7 +212,7 @@ def _start(
             return None
     if unfinished is not None and resume:
         marks = {
-            q: session.Mark(row.response, row.score, row.max_score, row.correct)
+            q: session.Mark(row.response, row.score, row.max_score, row.correct, row.params)
             for q, row in unfinished.answered.items()
         }
         attempt = session.resume(
@@ -233,11 +238,15 @@ def _new_seed() -> int:
     return random.SystemRandom().randrange(100_000, 1_000_000)  # short enough to retype
 
 
-def _grade_file(compiled: catalog.Compiled, path: Path, *, as_json: bool, stdout: IO[str]) -> int:
+def _grade_file(
+    compiled: catalog.Compiled, path: Path, *, seed: int, as_json: bool, stdout: IO[str]
+) -> int:
+    """Grade an answers file; parameterised questions take the numbers ``seed`` draws."""
     from lessonkit.quiz.answers import read_answers
 
-    given = read_answers(path, compiled.bank["questions"])
-    attempt = session.grade_all(compiled.slug, compiled.bank, {k: r for k, (r, _) in given.items()})
+    given = read_answers(path, compiled.bank["questions"])  # parsed alike, whatever the numbers
+    responses_by_id = {k: r for k, (r, _) in given.items()}
+    attempt = session.grade_all(compiled.slug, compiled.bank, responses_by_id, seed)
     result = session.summarise(attempt, compiled.lesson)
     if as_json:
         stdout.write(json.dumps(session.report(attempt, result), indent=2, ensure_ascii=False))

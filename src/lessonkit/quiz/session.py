@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 BankData = Mapping[str, Any]
 LessonData = Mapping[str, Any]
 QuestionData = Mapping[str, Any]
+Numbers = Mapping[str, float | str]  # one draw of a question's parameters
 
 BREADCRUMB = "\u203a"  # the single right-pointing angle quote between lesson and section
 
@@ -36,11 +37,13 @@ class Plan:
     ``displays[id]`` lists bank indices in the order they are shown: options for
     ``single``/``multiple``, items for ``order``, right-hand items for ``match``;
     empty for other types (see ``responses`` for how input maps back through it).
+    ``numbers[id]`` is the draw of a parameterised question's parameters.
     """
 
     seed: int
     order: tuple[str, ...]
     displays: Mapping[str, tuple[int, ...]]
+    numbers: Mapping[str, Numbers] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,7 @@ class Mark:
     score: float
     max_score: float
     correct: bool
+    numbers: Numbers | None = None  # the draw answered, for a parameterised question
 
 
 @dataclass
@@ -62,10 +66,24 @@ class Attempt:
     plan: Plan
     started: datetime
     marks: dict[str, Mark] = field(default_factory=dict)
+    _shown: dict[str, QuestionData] = field(default_factory=dict, repr=False)
 
     def question(self, question_id: str) -> QuestionData:
-        """The question with this id, in its JSON form."""
-        return _by_id(self.bank)[question_id]
+        """The question with this id, in its JSON form; with its numbers drawn, if it has any."""
+        found = self._shown.get(question_id)
+        if found is None:
+            found = _by_id(self.bank)[question_id]
+            drawn = self.plan.numbers.get(question_id)
+            if drawn is not None:
+                from lessonkit.bank import variants  # only for a bank that draws numbers
+
+                found = variants.render(found, dict(drawn))
+            self._shown[question_id] = found
+        return found
+
+    def plain_bank(self) -> BankData:
+        """The bank as this attempt shows it: each question with its numbers, for grading."""
+        return {**self.bank, "questions": [self.question(q["id"]) for q in self.bank["questions"]]}
 
     def remaining(self) -> list[str]:
         """Ids still to answer, in the order they are shown."""
@@ -86,11 +104,20 @@ class Attempt:
         return not self.remaining()
 
 
-def plan(bank: BankData, seed: int, order: Sequence[str] | None = None) -> Plan:
+def plan(
+    bank: BankData,
+    seed: int,
+    order: Sequence[str] | None = None,
+    *,
+    numbers: Mapping[str, Numbers] | None = None,
+    avoid: Mapping[str, Sequence[Numbers]] | None = None,
+) -> Plan:
     """Shuffle a bank reproducibly: the same bank and seed always give the same plan.
 
     ``order`` (from a recorded attempt being resumed) fixes the question order;
-    ids no longer in the bank are dropped and new ones are appended.
+    ids no longer in the bank are dropped and new ones are appended. Parameterised
+    questions draw their numbers from the seed too, except those given in ``numbers``
+    (answers being resumed), and unlike those in ``avoid`` where they can (a review).
     """
     questions = bank["questions"]
     settings = bank.get("shuffle") or {}
@@ -103,7 +130,20 @@ def plan(bank: BankData, seed: int, order: Sequence[str] | None = None) -> Plan:
         random.Random(seed).shuffle(ids)
     shuffle_options = bool(settings.get("options", True))
     displays = {q["id"]: _display(q, seed, shuffle_options) for q in questions}
-    return Plan(seed=seed, order=tuple(ids), displays=displays)
+    drawn = {
+        str(q["id"]): _seeded(q, f"{seed}/{q['id']}", (avoid or {}).get(q["id"], ()))
+        for q in questions
+        if q.get("params") and q["id"] not in (numbers or {})
+    }
+    resumed = {k: v for k, v in (numbers or {}).items() if k in displays}
+    return Plan(seed=seed, order=tuple(ids), displays=displays, numbers={**drawn, **resumed})
+
+
+def _seeded(question: QuestionData, seed: str, avoid: Sequence[Numbers]) -> Numbers:
+    # The formula engine loads only for a bank that draws numbers: the quiz starts light.
+    from lessonkit.bank import variants
+
+    return variants.seeded(question, seed, [dict(a) for a in avoid])[0]
 
 
 def start(slug: str, bank: BankData, seed: int, now: datetime) -> Attempt:
@@ -120,8 +160,14 @@ def resume(
     started: datetime,
     marks: Mapping[str, Mark],
 ) -> Attempt:
-    """An attempt rebuilt from history; marks for questions no longer in the bank are dropped."""
-    attempt = Attempt(slug=slug, bank=bank, plan=plan(bank, seed, order), started=started)
+    """An attempt rebuilt from history; marks for questions no longer in the bank are dropped.
+
+    Answered questions keep the numbers they were answered with.
+    """
+    drawn = {q: mark.numbers for q, mark in marks.items() if mark.numbers is not None}
+    attempt = Attempt(
+        slug=slug, bank=bank, plan=plan(bank, seed, order, numbers=drawn), started=started
+    )
     for question_id, mark in marks.items():
         if question_id in attempt.plan.order:
             attempt.record(question_id, mark)
@@ -166,20 +212,24 @@ class Grading:
         return answer_key(self.question(question_id))
 
 
-def grade_all(slug: str, bank: BankData, given: Mapping[str, Response]) -> Attempt:
+def grade_all(slug: str, bank: BankData, given: Mapping[str, Response], seed: int = 0) -> Attempt:
     """An attempt in bank order with every given response graded (for `--answers`).
 
-    Displays are the bank's own order, as numbers in an answers file refer to it.
+    Displays are the bank's own order, as numbers in an answers file refer to it;
+    parameterised questions take the numbers ``seed`` draws.
     """
-    grading = Grading(bank)
     ids = tuple(str(q["id"]) for q in bank["questions"])
     displays = {q["id"]: tuple(range(choices(q))) for q in bank["questions"]}
-    attempt = Attempt(slug, bank, Plan(0, ids, displays), datetime.fromtimestamp(0, UTC))
+    drawn = plan(bank, seed).numbers
+    attempt = Attempt(slug, bank, Plan(seed, ids, displays, drawn), datetime.fromtimestamp(0, UTC))
+    grading = Grading(attempt.plain_bank())
     for question_id, response in given.items():
         grade = grading.grade(question_id, response)
         attempt.record(
-            question_id, Mark(to_json(response), grade.score, grade.max_score, grade.correct)
-        )
+            question_id,
+            Mark(to_json(response), grade.score, grade.max_score, grade.correct,
+                 drawn.get(question_id)),
+        )  # fmt: skip
     return attempt
 
 
@@ -246,6 +296,7 @@ class Missed:
     score: float
     max_score: float
     section: Section
+    numbers: str = ""  # the numbers it was asked with, if it draws any
 
 
 @dataclass(frozen=True)
@@ -297,6 +348,7 @@ def summarise(attempt: Attempt, lesson: LessonData | None) -> Summary:
                     score,
                     points,
                     where,
+                    _numbers(attempt, question_id, mark),
                 )
             )
     scores = tuple(by_insight[n] for n in sorted(by_insight))
@@ -305,6 +357,15 @@ def summarise(attempt: Attempt, lesson: LessonData | None) -> Summary:
     pass_mark = float(attempt.bank["pass_mark"])
     passed = passmark.passes(score, max_score, pass_mark)
     return Summary(score, max_score, pass_mark, passed, scores, tuple(missed))
+
+
+def _numbers(attempt: Attempt, question_id: str, mark: Mark | None) -> str:
+    drawn = mark.numbers if mark and mark.numbers else attempt.plan.numbers.get(question_id)
+    if not drawn:
+        return ""
+    from lessonkit.bank import variants
+
+    return variants.shown_numbers(_by_id(attempt.bank)[question_id], drawn)
 
 
 def report(attempt: Attempt, result: Summary) -> dict[str, Any]:
@@ -320,6 +381,11 @@ def report(attempt: Attempt, result: Summary) -> dict[str, Any]:
                 "score": mark.score if mark else 0.0,
                 "max_score": points,
                 "correct": bool(mark and mark.correct),
+                **(
+                    {"numbers": dict(drawn)}
+                    if (drawn := attempt.plan.numbers.get(question_id))
+                    else {}
+                ),
             }
         )
     return {
@@ -379,12 +445,15 @@ def summary_lines(
     if result.missed:
         lines.append(("next", f"Missed ({len(result.missed)}); "
                               f"`{program()} review {slug}` asks them again:"))  # fmt: skip
-        for m in result.missed[:MISSED_SHOWN]:
+        shown = _fitting(result.missed)
+        for m in shown:
             where = m.section.read or str(m.section)
             lines.append(("missed", f"  {CROSS} Q{m.number}  {_num(m.score)}/{_num(m.max_score)}"
                                     f"  {where}"))  # fmt: skip
-        if len(result.missed) > MISSED_SHOWN:
-            more = len(result.missed) - MISSED_SHOWN
+            if m.numbers:
+                lines.append(("missed", _clipped(f"      with {m.numbers}")))
+        if len(result.missed) > len(shown):
+            more = len(result.missed) - len(shown)
             rest = f": `{every}`" if every else ", listed above"
             lines.append(("missed", f"  \u2026 and {more} more{rest}"))
     for i in result.insights:
@@ -393,10 +462,26 @@ def summary_lines(
     if not result.missed:
         lines.append(("next", next_step(slug)))
     verdict = f"{TICK} Passed" if result.passed else f"{CROSS} Not passed"
-    shown = passmark.percent(result.score, result.max_score, result.pass_mark)
-    lines.append(("score", f"Score: {points(result.score, result.max_score)} ({shown})"))
+    share = passmark.percent(result.score, result.max_score, result.pass_mark)
+    lines.append(("score", f"Score: {points(result.score, result.max_score)} ({share})"))
     lines.append(("verdict", f"{verdict} (pass mark {percent(result.pass_mark)})"))
     return lines
+
+
+def _fitting(missed: Sequence[Missed]) -> list[Missed]:
+    """Missed questions to list: as many lines as MISSED_SHOWN wrapped once each, a line
+    of numbers counting as one more."""
+    budget, shown = 2 * MISSED_SHOWN, []
+    for m in missed:
+        budget -= 2 + bool(m.numbers)
+        if budget < 0:
+            break
+        shown.append(m)
+    return shown
+
+
+def _clipped(line: str, width: int = 79) -> str:
+    return line if len(line) <= width else line[: width - 1] + "\u2026"
 
 
 def next_step(slug: str) -> str:
