@@ -716,3 +716,22 @@ def test_a_calculation_with_drawn_numbers_right_and_wrong_then_reviewed_anew(
     review.expect("\u2713 Correct: 1 of 1 point.")
     review.expect("Review done: 1 answered, 1 right.")
     review.expect(pexpect.EOF)
+
+
+def test_the_summary_folds_its_sentences_between_words_at_50_columns(
+    make_course: MakeCourse,
+) -> None:
+    in_order = BANK.replace("pass_mark: 0.6", "pass_mark: 0.6\nshuffle: {questions: false}")
+    course = make_course({"mkdocs.yml": MKDOCS, "quizzes/lesson-one.yml": in_order})
+    child = spawn(course, "--seed", "5", size=(24, 50))
+    for typed in ("1", "3 2 1", "9"):  # all three wrong
+        child.expect(r"Answer \(")
+        child.send(typed + "\r")
+    shown = screen_of(child, 50)
+    at = shown.index("Missed (3); `lessonkit review lesson-one` asks")
+    assert shown[at + 1] == "them again:"
+    # A command itself is never broken: the terminal wraps it whole, so a copy is whole.
+    assert (
+        "".join(shown[at + 2 : at + 4])
+        == "  \u2717 Q1  0/1  lessonkit read lesson-one 1-first-idea"
+    )
