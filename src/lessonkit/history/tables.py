@@ -9,6 +9,7 @@ the quiz runner; this module only chooses what to ask and records the answers.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
@@ -191,8 +192,7 @@ def _render_rich(table: Table, out: IO[str], *, color: bool) -> None:
     dropped = list(table.optional)
 
     def made(fold: bool) -> RichTable:
-        made = RichTable(title=table.title, box=box.SIMPLE_HEAD, caption=table.note or None,
-                         caption_justify="left")  # fmt: skip
+        made = RichTable(title=table.title, box=box.SIMPLE_HEAD)
         for n in shown:
             whole = n == table.whole
             cells = [row[n] for row in (table.headers, *table.rows)]
@@ -213,6 +213,21 @@ def _render_rich(table: Table, out: IO[str], *, color: bool) -> None:
     while dropped and Measurement.get(console, unbounded, made(False)).minimum > console.width:
         shown.remove(dropped.pop(0))
     console.print(made(True))
+    if table.note:  # under the table, folded between words: a command in it stays whole
+        console.print("\n".join(fold(table.note, console.width)), soft_wrap=True)
+
+
+def fold(line: str, width: int) -> list[str]:
+    """``line`` broken between words to fit ``width``, never inside a `backticked` command;
+    a command wider than ``width`` gets a line of its own, for the terminal to wrap."""
+    words = re.findall(r"(?:`[^`]*`|[^\s`])+", line)
+    lines: list[str] = []
+    for word in words:
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [line]
 
 
 def on_terminal(out: IO[str]) -> bool:

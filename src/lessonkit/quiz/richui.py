@@ -7,7 +7,6 @@ quizzes and screen readers never pay for it (see ``terminal.make_ui``).
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
@@ -301,18 +300,10 @@ class RichUi(PlainUi):
                                    overflow="ellipsis")  # fmt: skip
             else:  # a command is never cut: the terminal wraps it, copy and paste still work
                 if kind == "next":  # a sentence: folded between words, around its commands
+                    from lessonkit.history.tables import fold
+
                     line = "\n".join(fold(line, self.console.width))
+                head, _, where = line.rpartition("  ")
+                if kind == "missed" and len(line) > self.console.width and head.strip():
+                    line = f"{head}\n      {where}"  # the command whole, on a line of its own
                 self.console.print(line, style=style, markup=False, soft_wrap=True)
-
-
-def fold(line: str, width: int) -> list[str]:
-    """``line`` broken between words to fit ``width``, never inside a `backticked` command;
-    a command wider than ``width`` gets a line of its own, for the terminal to wrap."""
-    words = re.findall(r"(?:`[^`]*`|[^\s`])+", line)
-    lines: list[str] = []
-    for word in words:
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [line]
