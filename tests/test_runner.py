@@ -684,3 +684,40 @@ def test_true_is_echoed_as_typed(learner_course: LearnerCourse) -> None:
     _, out = quiz("TRUE\nt\nyes\n", seed=1)
     assert "You answered: TRUE\n" in out  # not lower-cased
     assert out.count("You answered: true\n") == 2  # `t` and `yes` spelled out
+
+
+MATCH_BANK = """\
+lesson: lesson-one
+title: Lesson one quiz
+pass_mark: 0.6
+questions:
+  - id: q-match
+    type: match
+    prompt: Match them.
+    insight: 1
+    section: 1-first-idea
+    explanation: GPU-SIMT, TPU-MXU, CPU-cores.
+    shuffle: false
+    pairs:
+      - {left: GPU, right: SIMT}
+      - {left: TPU, right: MXU}
+      - {left: CPU, right: cores}
+"""
+
+
+def test_a_match_partly_right_gives_the_right_answer_only_for_its_wrong_pairs(
+    learner_course: LearnerCourse,
+) -> None:
+    learner_course(MATCH_BANK, MKDOCS)
+    _, out = quiz("1a 2c 3b\n", seed=1)
+    assert (
+        "You answered:\n"
+        "  \u2713 1. GPU \u2192 a. SIMT\n"
+        "  \u2717 2. TPU \u2192 c. cores\n"
+        "  \u2717 3. CPU \u2192 b. MXU\n"
+        "\u25d0 Partly correct: 0.33 of 1 point.\n"
+        "The right answer for the \u2717 pairs:\n"
+        "  2. TPU \u2192 b. MXU\n"
+        "  3. CPU \u2192 c. cores\n"
+        "Why: GPU-SIMT, TPU-MXU, CPU-cores.\n"
+    ) in out

@@ -212,7 +212,12 @@ class PlainUi:
         earned = session.points(grade.score, grade.max_score)
         self.stress(f"{symbol} {words}: {earned}.", f"bold {style}")
         if answer is not None and not grade.correct:
-            self.said("The right answer:", answer, markdown=authored)
+            if marks is not None and question["type"] == "match" and any(marks):
+                # The pairs marked ✓ are right as given: only the others are worth reading.
+                wrong = [line for line, right in zip(answer, marks, strict=True) if not right]
+                self.said(f"The right answer for the {CROSS} pairs:", wrong, markdown=authored)
+            else:
+                self.said("The right answer:", answer, markdown=authored)
         for label, text in chosen:
             self.said(f"Feedback on your choice ({label}):", [text])
         if not authored:  # choices show the grader's feedback above, as the author's
