@@ -113,7 +113,7 @@ def _answer(
     attempt.record(question_id, mark)
     key = grading.key(question_id)
     if isinstance(key, float) and question_id in attempt.plan.numbers:
-        key = _shown_answer(grading, question_id, key)
+        key = shown_answer(grading, question_id, key)
     given = responses.described(question, response, display)
     if question["type"] == "true_false" and typed.strip().casefold() in ("true", "false"):
         given = [typed.strip()]  # `TRUE` echoed as typed; `t` or `yes` spelled out as `true`
@@ -128,7 +128,7 @@ def _answer(
     )
 
 
-def _shown_answer(grading: session.Grading, question_id: str, key: float) -> float:
+def shown_answer(grading: session.Grading, question_id: str, key: float) -> float:
     """A computed answer as precise as its tolerance needs (0.61, not 0.608273)."""
     from lessonkit.bank.models import NumericQuestion
     from lessonkit.bank.numbers import places_for

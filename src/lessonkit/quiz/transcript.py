@@ -21,6 +21,7 @@ from lessonkit.grading import responses
 from lessonkit.history.rows import AttemptSummary, Unfinished
 from lessonkit.history.tables import attempt_numbers, read_store, shown_time
 from lessonkit.quiz import session
+from lessonkit.quiz.loop import shown_answer
 from lessonkit.quiz.plainui import PlainUi
 from lessonkit.quiz.terminal import make_ui
 
@@ -79,7 +80,7 @@ def _show(
     from lessonkit.grading.grader import Grade
 
     marks = {
-        q: session.Mark(row.response, row.score, row.max_score, row.correct)
+        q: session.Mark(row.response, row.score, row.max_score, row.correct, row.params)
         for q, row in recorded.answered.items()
     }
     attempt = session.resume(
@@ -87,7 +88,7 @@ def _show(
         started=summary.started, marks=marks,
     )  # fmt: skip
     asked = [q for q in attempt.plan.order if q in set(recorded.order)]
-    grading = session.Grading(compiled.bank, compiled.keys)
+    grading = session.Grading(attempt.plain_bank(), compiled.keys)  # each with its numbers
     kind = "Review" if summary.kind == "review" else "Attempt"
     ui.stress(f"{kind} {number} at {compiled.slug}: {compiled.bank['title']}", "bold")
     ui.say(f"Started {shown_time(summary.started, zone)}; {_state(summary, zone)}.")
@@ -101,6 +102,8 @@ def _show(
             ui.unanswered(where)
             continue
         key = grading.key(question_id)
+        if isinstance(key, float) and question_id in attempt.plan.numbers:
+            key = shown_answer(grading, question_id, key)
         answer = None if key is None else responses.described(question, key, display)
         response = responses.from_json(question, mark.response)
         ui.feedback(
