@@ -219,3 +219,16 @@ def test_history_of_one_attempt_shows_each_question_with_the_numbers_it_was_give
     ridge = float(numbers["tflops"]) / float(numbers["tb_s"])
     # The computed answer, as precise as its 2% tolerance needs, never the formula.
     assert f"The right answer: {ridge:.0f} FLOPs/byte\n" in shown
+
+
+def test_the_numbers_under_history_fit_a_50_column_terminal(course: Path) -> None:
+    from lessonkit.history.store import Store
+    from lessonkit.history.tables import numbers_lines
+
+    quiz("1\n1\nt\n")
+    store, _ = Store.open(None)
+    with store:
+        answers = store.drawn_answers("lesson-one")
+    lines = numbers_lines(catalog.find("lesson-one").bank, answers, UTC, width=49)
+    assert lines[1] == "Numbers you were given" and len(lines) > 4
+    assert max(len(line) for line in lines) <= 49, lines

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sys
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
@@ -298,7 +299,8 @@ def history_command(
     if slug and drawn:
         cache = data_dir / "cache" if data_dir else None
         bank = catalog.find(slug, cache_dir=cache).bank
-        out.writelines(line + "\n" for line in numbers_lines(bank, drawn, zone))
+        width = shutil.get_terminal_size().columns - 1 if on_terminal(out) else 79
+        out.writelines(line + "\n" for line in numbers_lines(bank, drawn, zone, min(width, 79)))
     return 0
 
 
@@ -306,9 +308,13 @@ NUMBERS_SHOWN = 10  # latest answers to parameterised questions listed under the
 
 
 def numbers_lines(
-    bank: Mapping[str, Any], answers: Sequence[tuple[str, AnswerRow]], zone: tzinfo | None = None
+    bank: Mapping[str, Any],
+    answers: Sequence[tuple[str, AnswerRow]],
+    zone: tzinfo | None = None,
+    width: int = 79,
 ) -> list[str]:
-    """The numbers each answer to a parameterised question was given, latest last.
+    """The numbers each answer to a parameterised question was given, latest last, in
+    lines of at most ``width`` (a number is never broken).
 
     An answer from before the question drew numbers shows the numbers it had then
     (its `numbers_before`), or says that they were fixed.
@@ -328,7 +334,7 @@ def numbers_lines(
             f"{TICK} right" if row.correct else f"{CROSS} {_num(row.score)}/{_num(row.max_score)}"
         )
         said = f"with {numbers}{when}; you answered {_said(question, drawn, row.response)}"
-        wrapped = textwrap.wrap(said, 79, initial_indent="    ", subsequent_indent="      ",
+        wrapped = textwrap.wrap(said, width, initial_indent="    ", subsequent_indent="      ",
                                 break_long_words=False, break_on_hyphens=False)  # fmt: skip
         entries.append([f"  {shown_time(row.answered, zone)}  {question_id}  {mark}", *wrapped])
     if not entries:
