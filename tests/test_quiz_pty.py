@@ -725,9 +725,9 @@ def test_the_summary_folds_its_sentences_between_words_at_50_columns(
     in_order = BANK.replace("pass_mark: 0.6", "pass_mark: 0.6\nshuffle: {questions: false}")
     course = make_course({"mkdocs.yml": MKDOCS, "quizzes/lesson-one.yml": in_order})
     child = spawn(course, "--seed", "5", size=(24, 50))
-    for typed in ("1", "3 2 1", "9"):  # all three wrong
-        child.expect(r"Answer \(")
-        child.send(typed + "\r")
+    child.expect(r"Answer \(")
+    for typed in ("1", "3 2 1", "9"):  # all three wrong; each after the last one's feedback
+        answer(child, typed)
     shown = screen_of(child, 50)
     at = shown.index("Missed (3); `lessonkit review lesson-one` asks")
     assert shown[at + 1] == "them again:"
