@@ -61,8 +61,10 @@ site-zensical: $(STAMP) ## Build the site into site/ with Zensical, mkdocs-mater
 # `make quiz LESSON=rooflines-and-serving` takes another lesson's quiz.
 LESSON ?= gpu-vs-tpu
 
+# Ctrl-C is how a learner stops; lessonkit keeps the answers and says how to resume, and
+# its exit status 130 is not an error for make to report.
 quiz: $(QUIZ_STAMP) ## Take a lesson's quiz in the terminal (LESSON=slug; learner install only)
-	$(QUIZ_VENV)/bin/lessonkit quiz $(LESSON)
+	@$(QUIZ_VENV)/bin/lessonkit quiz $(LESSON) || test $$? -eq 130
 
 bench: $(STAMP) ## Run the benchmarks and print figures and ratios
 	$(PY) bench/run.py

@@ -112,6 +112,10 @@ def _padding(insight: int, section: str) -> str:
 # BANK with four more questions per insight: five each, as `lessonkit validate` requires.
 FULL_BANK = BANK + _padding(1, "1-first-idea") + _padding(2, "a-detail")
 
+# Seconds a pseudo-terminal test waits for the output it expects. Tests wait on output, never
+# on time, so this is only a ceiling: generous, for a machine shared by many test runs.
+WAIT = 180
+
 MakeCourse = Callable[..., Path]
 LearnerCourse = Callable[[str, str], Path]
 

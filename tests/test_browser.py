@@ -314,8 +314,8 @@ def test_every_type_answered_right_then_wrong_shows_feedback_and_score(
     assert result(page, "pairs") == half
     assert marks(page, "pairs") == ["✓ Right", "✗ Wrong"]
 
-    assert tally(page, 0) == "Your score: 0 of 5 points, 5 of 5 answered."
-    assert tally(page, 1) == "Your score: 0.5 of 2 points, 2 of 2 answered."
+    assert tally(page, 0) == "Your score: 0 of 5 points (0%), 5 of 5 answered."
+    assert tally(page, 1) == "Your score: 0.5 of 2 points (25%), 2 of 2 answered."
     shoot_first_block(page, "block-after")
     for scheme in ("light", "dark"):
         set_scheme(page, scheme)
@@ -336,6 +336,30 @@ def test_a_few_questions_at_a_time(page: Any, fixture_url: str) -> None:
     assert page.evaluate("document.activeElement.closest('.lk-question').id") == "lk-name-it"
 
 
+def test_a_score_just_under_the_pass_mark_never_reads_as_the_mark(
+    page: Any, fixture_url: str
+) -> None:
+    """3.48 of 5 is 69.6%: "(70%)" would read as a pass at the bank's 70% pass mark."""
+    page.goto(fixture_url + FIXTURE_LESSON)
+    block = page.locator(".lk-self-check").first
+    assert block.get_attribute("data-pass-mark") == "0.7"
+    # Scores as if four questions were already answered (partial credit included); the
+    # fifth is answered for real, and the tally adds them up.
+    page.evaluate(
+        """() => {
+        const scores = {"pick-many": 1, "true-or-not": 1, "how-fast": 0.48, "name-it": 0};
+        for (const [id, score] of Object.entries(scores)) {
+          document.getElementById("lk-" + id).lkScore = {score, correct: score === 1};
+        }
+      }"""
+    )
+    choose(page, "pick-one", [0])
+    assert tally(page, 0) == "Your score: 3.48 of 5 points (69.6%), 5 of 5 answered."
+    page.evaluate('document.getElementById("lk-how-fast").lkScore.score = 0.5')
+    choose(page, "pick-one", [0])
+    assert tally(page, 0) == "Your score: 3.5 of 5 points (70%), 5 of 5 answered."
+
+
 def test_progress_is_kept_across_reloads_until_cleared(page: Any, fixture_url: str) -> None:
     page.goto(fixture_url + FIXTURE_LESSON)
     choose(page, "pick-one", [0])
@@ -345,7 +369,7 @@ def test_progress_is_kept_across_reloads_until_cleared(page: Any, fixture_url: s
     assert question(page, "pick-one").locator('input[value="0"]').is_checked()
     assert result(page, "how-fast") == "✗ Incorrect: 0 of 1 point."
     assert question(page, "how-fast").locator("input").input_value() == "4"
-    assert tally(page, 0) == "Your score: 1 of 5 points, 2 of 5 answered."
+    assert tally(page, 0) == "Your score: 1 of 5 points (20%), 2 of 5 answered."
     page.locator(".lk-self-check").first.get_by_role(
         "button", name="Retry the ones I missed"
     ).click()

@@ -203,3 +203,32 @@ def test_an_answers_file_is_graded_against_the_seeds_numbers(course: Path) -> No
     report = json.loads(out.getvalue())
     (ridge,) = [q for q in report["questions"] if q["id"] == "q-ridge"]
     assert ridge["correct"] and ridge["numbers"] == numbers
+
+
+def test_history_of_one_attempt_shows_each_question_with_the_numbers_it_was_given(
+    course: Path,
+) -> None:
+    from lessonkit.quiz.transcript import attempt_command
+
+    numbers = drawn(5)["q-ridge"]
+    asked = ridge_line(quiz("1\n1\nt\n"))
+    out = io.StringIO()
+    assert attempt_command("lesson-one", "last", stdout=out, zone=UTC) == 0
+    shown = out.getvalue()
+    assert ridge_line(shown) == asked  # the question as it was asked, not its template
+    ridge = float(numbers["tflops"]) / float(numbers["tb_s"])
+    # The computed answer, as precise as its 2% tolerance needs, never the formula.
+    assert f"The right answer: {ridge:.0f} FLOPs/byte\n" in shown
+
+
+def test_the_numbers_under_history_fit_a_50_column_terminal(course: Path) -> None:
+    from lessonkit.history.store import Store
+    from lessonkit.history.tables import numbers_lines
+
+    quiz("1\n1\nt\n")
+    store, _ = Store.open(None)
+    with store:
+        answers = store.drawn_answers("lesson-one")
+    lines = numbers_lines(catalog.find("lesson-one").bank, answers, UTC, width=49)
+    assert lines[1] == "Numbers you were given" and len(lines) > 4
+    assert max(len(line) for line in lines) <= 49, lines

@@ -49,7 +49,7 @@ def test_each_check_marker_becomes_its_heading_and_block_in_place(root: Path) ->
         '<h2 id="1-first-idea">',
         '<h3 id="a-detail">',
         '<h3 id="check-yourself-1">Check yourself: section 1</h3>',
-        '<section class="lk-self-check" data-search-exclude>',
+        '<section class="lk-self-check" data-search-exclude data-pass-mark="0.5">',
         'id="lk-q-single"',
         '<h2 id="2-second-idea">',
         '<h3 id="check-yourself-2">Check yourself: section 2</h3>',

@@ -87,9 +87,10 @@ def test_history_lists_attempts_with_score_result_and_duration(course: Path) -> 
     quiz("f\nq\n", START + timedelta(hours=1))  # one wrong, then saved and quit
     assert history() == (
         "History\n"
-        "Started           Quiz        Score       Result                       Duration\n"
-        "2026-11-22 09:00  lesson-one  3/3 (100%)  \u2713 passed                     0m 40s\n"
-        "2026-11-22 10:00  lesson-one  0/1 (0%)    unfinished, 1 of 3 answered  -\n"
+        "#  Started           Quiz        Score       Result                       Duration\n"
+        "1  2026-11-22 09:00  lesson-one  3/3 (100%)  \u2713 passed                     0m 40s\n"
+        "2  2026-11-22 10:00  lesson-one  -           unfinished, 1 of 3 answered  -\n"
+        "`lessonkit history SLUG N` shows attempt N question by question.\n"
     )
 
 
@@ -186,9 +187,9 @@ def test_review_asks_the_missed_question_then_spaces_the_rest(course: Path) -> N
     later = review("t\n3.5\nParis\n", START + timedelta(days=2, hours=1))
     assert later.startswith("3 questions to review")
     assert later.index("Sky is blue.") < later.index("How long?") < later.index("Capital")
-    assert history().splitlines()[-2:] == [
-        "2026-11-22 10:00  lesson-one  1/1 (100%)  review, 1 asked  0m 20s",
-        "2026-11-24 10:00  lesson-one  3/3 (100%)  review, 3 asked  0m 40s",
+    assert history().splitlines()[-3:-1] == [
+        "2  2026-11-22 10:00  lesson-one  1/1 (100%)  review, 1 asked  0m 20s",
+        "3  2026-11-24 10:00  lesson-one  3/3 (100%)  review, 3 asked  0m 40s",
     ]
 
 
@@ -299,3 +300,99 @@ def test_a_review_answer_the_database_refuses_is_kept_in_a_recovery_file(
     assert (saved["quiz"], saved["question_id"], saved["response"], saved["correct"]) == (
         "lesson-one", "q-tf", True, True,
     )  # fmt: skip
+
+
+# --- one attempt, question by question ----------------------------------------------------
+
+
+def test_history_shows_one_attempt_question_by_question(course: Path) -> None:
+    from lessonkit.quiz.transcript import attempt_command
+
+    quiz("f\n3.5\nRome\n")
+    out = io.StringIO()
+    assert attempt_command("lesson-one", "1", stdout=out, zone=UTC) == 0
+    assert out.getvalue() == (
+        "Attempt 1 at lesson-one: Lesson one quiz\n"
+        "Started 2026-11-22 09:00; finished 2026-11-22 09:00.\n"
+        "\n"
+        "Question 1 of 3\n"
+        "Sky is blue.\n"
+        "You answered: false\n"
+        "\u2717 Incorrect: 0 of 1 point.\n"
+        "The right answer: true\n"
+        "Why: It is.\n"
+        "Re-read: Lesson one \u203a First idea\n"
+        "  https://learn.example.org/test-plan/lesson-one/#1-first-idea\n"
+        "\n"
+        "Question 2 of 3\n"
+        "How long?\n"
+        "You answered: 3.5\n"
+        "\u2713 Correct: 1 of 1 point.\n"
+        "Why: Three and a half.\n"
+        "Re-read: Lesson one \u203a Second idea\n"
+        "  https://learn.example.org/test-plan/lesson-one/#2-second-idea\n"
+        "\n"
+        "Question 3 of 3\n"
+        "Capital of France?\n"
+        "You answered: Rome\n"
+        "\u2717 Incorrect: 0 of 1 point.\n"
+        "The right answer: Paris\n"
+        "Why: Paris.\n"
+        "Re-read: Lesson one \u203a A detail\n"
+        "  https://learn.example.org/test-plan/lesson-one/#a-detail\n"
+        "\n"
+        "Summary: Lesson one quiz\n"
+        "Missed (2); `lessonkit review lesson-one` asks them again:\n"
+        "  \u2717 Q1  0/1  lessonkit read lesson-one 1-first-idea\n"
+        "  \u2717 Q3  0/1  lessonkit read lesson-one a-detail\n"
+        "Insight 1: 0/1  First idea\n"
+        "Insight 2: 1/2  Second idea\n"
+        "Score: 1 of 3 points (33%)\n"
+        "\u2717 Not passed (pass mark 60%)\n"
+    )
+
+
+def test_an_unfinished_attempt_keeps_its_unanswered_answers_secret(course: Path) -> None:
+    from lessonkit.errors import UsageError
+    from lessonkit.quiz.transcript import attempt_command
+
+    quiz("t\nq\n")
+    out = io.StringIO()
+    attempt_command("lesson-one", "last", stdout=out, zone=UTC)
+    shown = out.getvalue()
+    assert "Question 2 of 3\nHow long?\nNot answered.\n" in shown
+    assert "Three and a half" not in shown and "Paris" not in shown  # still to be asked
+    assert shown.endswith("1 of 3 answered; `lessonkit quiz lesson-one` resumes it.\n")
+    with pytest.raises(
+        UsageError, match=r"no attempt `7` at lesson-one: give a number from 1 to 1"
+    ):
+        attempt_command("lesson-one", "7", stdout=out)
+
+
+def test_a_set_aside_attempt_shows_no_score_of_its_few_answers(course: Path) -> None:
+    quiz("t\nq\n")  # 1 of 1 answered so far: not "1/1 (100%)"
+    out = io.StringIO()
+    quiz_command("lesson-one", seed=1, resume=False, stdin=io.StringIO("q\n"), stdout=out)
+    assert history().splitlines()[2] == (
+        "1  2026-11-22 09:00  lesson-one  -      set aside, 1 of 3 answered  -"
+    )
+
+
+def test_an_unknown_option_is_explained_with_the_command_s_own_usage(course: Path) -> None:
+    done = lessonkit("history", "-v", cwd=course)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "usage: lessonkit history [-h] [--no-color] [--data-dir DIR] [--export FILE]",
+        "                         [--reset-pseudonym]",
+        "                         [SLUG] [N]",
+        "lessonkit history: error: unrecognized arguments: -v",
+    ]
+
+
+def test_export_with_an_attempt_number_says_to_leave_the_number_out(course: Path) -> None:
+    done = lessonkit("history", "lesson-one", "1", "--export", "mine.json", cwd=course)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "lessonkit: --export writes every attempt at a quiz: leave out the attempt's N\n"
+    )
+    assert not (course / "mine.json").exists()

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import signal
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from conftest import MakeCourse
+from conftest import LESSON as LESSON_FILE
+from conftest import PLAN as PLAN_FILE
+from conftest import WAIT, MakeCourse
 from test_runner import BANK, MKDOCS
 
 pexpect = pytest.importorskip("pexpect")
@@ -19,58 +23,113 @@ pexpect = pytest.importorskip("pexpect")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
+def styled(text: str) -> str:
+    """A pattern for ``text`` as a terminal gets it: styles may change between characters."""
+    return r"(?:\x1b\[[0-9;]*m)*".join(re.escape(char) for char in text)
+
+
 @pytest.fixture
 def course(make_course: MakeCourse) -> Path:
     return make_course({"mkdocs.yml": MKDOCS, "quizzes/lesson-one.yml": BANK})
 
 
-def spawn(course: Path, *args: str, size: tuple[int, int] = (40, 100)) -> pexpect.spawn:
-    """The quiz in a pseudo-terminal of `size` (lines, columns), without colour."""
-    lines, columns = size
+def spawn(
+    course: Path,
+    *args: str,
+    size: tuple[int, int] = (40, 100),
+    pause: bool = False,
+    command: str = "quiz",
+    target: tuple[str, ...] = ("lesson-one",),
+) -> pexpect.spawn:
+    """`lessonkit quiz lesson-one` in a pseudo-terminal of `size` (lines, columns), without
+    colour, and without the pause after feedback unless ``pause``.
+
+    Every step of a test waits for the output it expects (up to WAIT seconds), never for
+    a set time: a busy machine makes a test slower, not red.
+    """
     env = {
         **os.environ,
         "LESSONKIT_HOME": str(course / "home"),
         "TERM": "xterm",
         "NO_COLOR": "1",
-        "COLUMNS": str(columns),
-        "LINES": str(lines),
     }
-    return pexpect.spawn(
+    for name in ("COLUMNS", "LINES", "LESSONKIT_NO_PAUSE"):  # the terminal's own size counts
+        env.pop(name, None)
+    if not pause:
+        env["LESSONKIT_NO_PAUSE"] = "1"
+    child = pexpect.spawn(
         sys.executable,
-        ["-m", "lessonkit", "quiz", "lesson-one", *args],
+        ["-m", "lessonkit", command, *target, *args],
         cwd=str(course),
         env=env,
         encoding="utf-8",
-        timeout=20,
+        timeout=WAIT,
         dimensions=size,
     )
+    child.logfile_read = io.StringIO()  # everything shown, for screen_of()
+    return child
+
+
+def signalled(
+    child: pexpect.spawn,
+    send: Callable[[], object],
+    after: object,
+    again: Callable[[], object] | None = None,
+) -> None:
+    """Send a signal, then wait for what it shows.
+
+    CPython's readline notices a signal only when one interrupts its wait for a key, so a
+    signal landing in the instant before that wait begins is held until the next one. A
+    learner never presses Ctrl-C that fast; a test does. If nothing shows within a few
+    seconds the signal is sent again (by ``again``, if given), and the two count as one.
+    """
+    for attempt in range(WAIT // 5):
+        (send if attempt == 0 or again is None else again)()
+        if child.expect([after, pexpect.TIMEOUT], timeout=5) == 0:
+            return
+    raise AssertionError(f"no {after!r} after {WAIT} s of signals")
+
+
+def stop(child: pexpect.spawn, after: object = pexpect.EOF) -> None:
+    """Ctrl-C, then wait for ``after`` (the end, by default)."""
+    signalled(child, lambda: child.sendcontrol("c"), after)
+
+
+PAUSE = r"Press Enter for (question \d|your summary) \(u undo, q quit\): "
 
 
 def test_taking_a_quiz_in_a_terminal(course: Path) -> None:
-    child = spawn(course, "--seed", "5")
+    child = spawn(course, "--seed", "5", pause=True)
     child.expect("Question 1 of 3")
-    child.expect("Type one number from 1 to 3.")
+    child.expect("Type one number from 1 to 3")
     child.expect("Answer")
-    child.sendline("b")  # the wrong form: a letter where a number is expected
+    child.send("b\r")  # the wrong form: a letter where a number is expected
     child.expect("Not counted: `b` is not a number. Type one number from 1 to 3.")
     child.expect("Answer")
-    child.sendline("?")
+    child.send("?\r")
     child.expect("Hint: The second letter.")
-    child.sendline("3")
+    child.expect("Answer")
+    child.send("3\r")
     child.expect("\u2713 Correct: 1 of 1 point.")
     child.expect("Why: Because b.")
     child.expect("Re-read: Lesson one \u203a First idea")
+    child.expect(PAUSE)
+    child.send("\r")
     child.expect("Question 2 of 3")
     child.expect("Answer")
     child.sendline("3 1 2")
-    child.expect("You answered:")
+    child.expect("You answered")
     child.expect("Partly correct: 0.5 of 1 point.")
     child.expect("The right answer:")
-    child.expect("1. a")
+    child.expect("2. a")
+    child.expect(PAUSE)
+    child.send("\r")
     child.expect("Question 3 of 3")
     child.expect("optionally followed by ms")
     child.sendline("3,5 ms")
     child.expect("\u2713 Correct")
+    child.expect("Press Enter for your summary")
+    child.send("\r")
     child.expect("Summary: Lesson one quiz")
     child.expect(pexpect.EOF)
     child.close()
@@ -99,12 +158,12 @@ def test_quit_and_resume_in_a_terminal(course: Path) -> None:
     child.expect("Saved. Your answers so far are kept")
     child.expect(pexpect.EOF)
     child = spawn(course)
-    child.expect(r"You have an unfinished attempt \(1 of 3 answered\). Resume it\? \[y/n\]")
+    child.expect(r"You have an unfinished attempt \(1 of 3 answered\).")
+    child.expect(r"Resume it \(y\), or start afresh \(n\)\? \[y/n\]")
     child.sendline("y")
     child.expect("Resuming: 1 answered, 2 to go.")
     child.expect("Question 2 of 3")
-    child.sendcontrol("c")  # Ctrl-C keeps what was answered
-    child.expect("Stopped. Your answers so far are kept")
+    stop(child, "Stopped. Your answers so far are kept")  # Ctrl-C keeps what was answered
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
@@ -137,7 +196,7 @@ def test_a_killed_quiz_loses_no_answer_and_resumes_at_the_next_question(course: 
 
 # --- line editing, type-ahead, undo, feedback and summary as a learner meets them ----------
 
-UP, LEFT, DELETE, BACKSPACE = "\x1b[A", "\x1b[D", "\x1b[3~", "\x7f"
+UP, DOWN, LEFT, DELETE, BACKSPACE = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[3~", "\x7f"
 
 
 def test_arrow_keys_and_up_recall_edit_the_answer(course: Path) -> None:
@@ -151,11 +210,22 @@ def test_arrow_keys_and_up_recall_edit_the_answer(course: Path) -> None:
     child.expect("Not counted: There is no 9.")
     child.expect("Answer")
     child.send(UP + BACKSPACE + "1\r")  # Up brings back `2 3 9`; fix its last number
-    child.expect("You answered:")
+    child.expect("You answered")
     child.expect("\u2713 Correct: 1 of 1 point.")
     assert "^[[" not in child.before
-    child.sendcontrol("c")
-    child.expect(pexpect.EOF)
+    stop(child)
+
+
+def take_back_the_first_and_answer_it_right(child: pexpect.spawn) -> None:
+    """At question 2: `u`, then question 1 again, answered right; then stop with Ctrl-C."""
+    child.send("u\r")
+    child.expect("Taken back: your answer to question 1. Answer it again.")
+    child.expect("Question 1 of 3")
+    child.expect("Answer")
+    child.send("3\r")
+    child.expect("\u2713 Correct: 1 of 1 point.")
+    child.expect("Question 2 of 3")
+    stop(child)
 
 
 def test_a_paste_answers_only_the_question_on_screen_and_undo_takes_it_back(
@@ -167,15 +237,7 @@ def test_a_paste_answers_only_the_question_on_screen_and_undo_takes_it_back(
     child.expect("You answered: 1. a")
     child.expect("Question 2 of 3")
     child.expect(r"Answer \(u undo, q save and quit\): ")
-    child.send("u\r")  # the pasted `3 1 2` was dropped: this `u` is what question 2 gets
-    child.expect("Taken back: your answer to question 1. Answer it again.")
-    child.expect("Question 1 of 3")
-    child.expect("Answer")
-    child.send("3\r")
-    child.expect("\u2713 Correct: 1 of 1 point.")
-    child.expect("Question 2 of 3")
-    child.sendcontrol("c")
-    child.expect(pexpect.EOF)
+    take_back_the_first_and_answer_it_right(child)  # the pasted `3 1 2` was dropped
     with sqlite3.connect(course / "home" / "history.db") as con:
         rows = list(con.execute("SELECT question_id, response FROM answers ORDER BY id"))
     assert rows == [("q-single", "0"), ("q-single", "1")]  # both kept; the later counts
@@ -209,8 +271,10 @@ def test_an_answer_taken_back_before_quitting_is_asked_again_on_resuming(
         child.kill(signal.SIGKILL)  # the taking back was saved when it was said
     elif leave == "q":
         child.sendline("q")
+    elif leave == "ctrl-c":
+        stop(child)
     else:
-        child.sendcontrol(leave[-1])
+        child.sendcontrol("d")
     child.expect(pexpect.EOF)
     assert answers_given(course) == [("q-single", "0", 1)]  # kept in history, not counted
     child = spawn(course, "--resume")
@@ -220,8 +284,7 @@ def test_an_answer_taken_back_before_quitting_is_asked_again_on_resuming(
     child.sendline("3")
     child.expect("\u2713 Correct: 1 of 1 point.")
     child.expect("Question 2 of 3")
-    child.sendcontrol("c")
-    child.expect(pexpect.EOF)
+    stop(child)
     assert answers_given(course) == [("q-single", "0", 1), ("q-single", "1", 0)]
 
 
@@ -304,10 +367,18 @@ questions:
 
 
 def answer(child: pexpect.spawn, typed: str) -> str:
-    """Type a line; what the screen shows up to the next prompt, without escape codes."""
+    """Type a line; what the screen shows up to the next prompt, without escape codes.
+
+    A choice's prompt is drawn again at each key, so the next prompt counts only after the
+    feedback (`Re-read:`), a refusal, or the prompt for a further line (`... `).
+    """
     child.send(typed + "\r")
-    child.expect([r"Answer \(", r"\.\.\. ", pexpect.EOF])
-    return "\n".join(line.rstrip() for line in ANSI.sub("", child.before).splitlines())
+    said = child.expect(["Re-read:", "Not counted:", r"\.\.\. "])
+    shown = child.before + child.after
+    if said < 2:
+        child.expect([r"Answer \(", pexpect.EOF])
+        shown += child.before
+    return "\n".join(line.rstrip() for line in ANSI.sub("", shown).splitlines())
 
 
 def test_feedback_for_every_type_in_words_with_markdown_rendered(
@@ -318,7 +389,8 @@ def test_feedback_for_every_type_in_words_with_markdown_rendered(
     child.expect("Answer")
     first = "\n".join(line.rstrip() for line in ANSI.sub("", child.before).splitlines())
     # A code block in an option: highlighted on screen, no fences, indented under its number.
-    assert " 1.\n     for i in range(1, 4):\n         print(i)\n" in first, first
+    # (the choices can be picked with the arrow keys: a column is kept for the pointer)
+    assert "  1.\n      for i in range(1, 4):\n          print(i)\n" in first, first
     assert "```" not in first
     shown = answer(child, "1")
     assert (
@@ -353,10 +425,14 @@ def test_feedback_for_every_type_in_words_with_markdown_rendered(
         in shown
     )
     shown = answer(child, "3 2 1")
-    assert "You answered:\n  1. beta\n  2. alpha\n  3. gamma\n" in shown  # seed 1
-    assert "The right answer:\n  1. alpha\n  2. beta\n  3. gamma" in shown
-    shown = answer(child, "1b 2a")
-    assert "You answered:\n  1. GPU \u2192 b. MXU\n  2. TPU \u2192 a. SIMT\n" in shown
+    # Numbered as shown and typed (seed 1 shows 1. gamma, 2. alpha, 3. beta), each item marked.
+    assert (
+        "You answered (\u2713 placed right after the item before it):\n"
+        "  \u2717 3. beta\n  \u2717 2. alpha\n  \u2717 1. gamma\n"
+    ) in shown
+    assert "The right answer:\n  2. alpha\n  3. beta\n  1. gamma" in shown
+    shown = answer(child, "1b 2a")  # each pair marked right or wrong
+    assert "You answered:\n  \u2717 1. GPU \u2192 b. MXU\n  \u2717 2. TPU \u2192 a. SIMT\n" in shown
     assert "The right answer:\n  1. GPU \u2192 a. SIMT\n  2. TPU \u2192 b. MXU" in shown
 
 
@@ -369,15 +445,14 @@ def test_markup_is_plain_text_under_term_dumb(make_course: MakeCourse) -> None:
         cwd=str(course),
         env=env,
         encoding="utf-8",
-        timeout=20,
+        timeout=WAIT,
         dimensions=(24, 80),
     )
     child.expect("Answer")
     text = child.before
     assert "  1. for i in range(1, 4):\r\n         print(i)" in text  # hanging indent
     assert "```" not in text and "\x1b[" not in text
-    child.sendcontrol("c")
-    child.expect(pexpect.EOF)
+    stop(child)
 
 
 def test_a_failed_attempt_summary_fits_80_by_24_with_the_score_last(
@@ -388,10 +463,15 @@ def test_a_failed_attempt_summary_fits_80_by_24_with_the_score_last(
     child = spawn(course, "--seed", "1", size=(24, 80))
     screen = pyte.Screen(80, 24)
     stream = pyte.Stream(screen)
+    child.expect(r"Answer \(")
+    stream.feed(child.before + child.after)
     for typed in ("1", "3", "f", "1", "1", "", "3 2 1", "1b 2a"):
-        child.expect(r"Answer \(|\.\.\. ")
-        stream.feed(child.before + child.after)
         child.send(typed + "\r")
+        said = child.expect(["Re-read:", r"\.\.\. "])
+        stream.feed(child.before + child.after)
+        if said == 0:
+            child.expect([r"Answer \(", "Summary: Every type"])
+            stream.feed(child.before + child.after)
     child.expect(pexpect.EOF)
     stream.feed(child.before)
     lines = [line.rstrip() for line in screen.display]
@@ -402,6 +482,203 @@ def test_a_failed_attempt_summary_fits_80_by_24_with_the_score_last(
     assert summary[1] == "Missed (7); `lessonkit review lesson-one` asks them again:"
     assert summary[2] == "  \u2717 Q1  0/1  lessonkit read lesson-one 1-first-idea"
     assert summary[-4:-2] == ["Insight 1: 0/3  First idea", "Insight 2: 0/4  Second idea"]
+
+
+# --- issue 22: the quiz as a learner meets it ------------------------------------------------
+
+
+def screen_of(child: pexpect.spawn, columns: int, lines: int = 24) -> list[str]:
+    """What a terminal of that size shows once the program has ended (via pyte)."""
+    pyte = pytest.importorskip("pyte")
+    child.expect(pexpect.EOF)
+    screen = pyte.Screen(columns, lines)
+    stream = pyte.Stream(screen)
+    stream.feed(child.logfile_read.getvalue())
+    return [line.rstrip() for line in screen.display]
+
+
+def test_feedback_stays_on_screen_until_enter(course: Path) -> None:
+    child = spawn(course, "--seed", "5", pause=True)
+    child.expect("Answer")
+    child.send("3\r")
+    child.expect("Re-read: Lesson one \u203a First idea")
+    child.expect(r"Press Enter for question 2 \(u undo, q quit\): ")
+    # Waiting for Enter: nothing more comes, however long the machine takes.
+    assert child.expect([pexpect.TIMEOUT, "Question 2"], timeout=1) == 0
+    child.send("\r")
+    child.expect("Question 2 of 3")
+    child.expect("Answer")
+    child.send("2 3 1\r")
+    child.expect(r"Press Enter for question 3 ")
+    child.send("u\r")  # the pause offers undo too
+    child.expect("Taken back: your answer to question 2. Answer it again.")
+    child.expect("Question 2 of 3")
+    stop(child)
+
+
+@pytest.mark.parametrize("how", ["--no-pause", "LESSONKIT_NO_PAUSE=1"])
+def test_the_pause_can_be_turned_off(course: Path, how: str) -> None:
+    flag = how.startswith("--")  # else the setting, which spawn() makes without `pause`
+    child = spawn(course, "--seed", "5", *([how] if flag else []), pause=flag)
+    child.expect("Answer")
+    child.send("3\r")
+    child.expect("Re-read: Lesson one")
+    child.expect("Question 2 of 3")
+    assert "Press Enter" not in child.before
+    stop(child)
+
+
+def test_undo_works_after_resuming(course: Path) -> None:
+    child = spawn(course, "--seed", "5")
+    child.expect("Answer")
+    child.send("1\r")  # wrong
+    child.expect("Question 2 of 3")
+    child.expect("Answer")
+    child.send("q\r")
+    child.expect(pexpect.EOF)
+    child = spawn(course, "--resume")
+    child.expect("Question 2 of 3")
+    child.expect(r"Answer \(u undo, q save and quit\): ")  # offered, as the header says
+    take_back_the_first_and_answer_it_right(child)
+    assert answers_given(course) == [("q-single", "0", 1), ("q-single", "1", 0)]
+
+
+MULTIPLE = BANK.replace("pass_mark: 0.5", "pass_mark: 0.5\nshuffle: {questions: false}").replace(
+    """  - id: q-order""",
+    """  - id: q-many
+    type: multiple
+    prompt: Pick a and c.
+    insight: 1
+    section: 1-first-idea
+    explanation: Both.
+    shuffle: false
+    options:
+      - {text: a, correct: true}
+      - {text: b}
+      - {text: c, correct: true}
+  - id: q-order""",
+)
+
+
+def test_choices_can_be_picked_with_the_arrow_keys(make_course: MakeCourse) -> None:
+    course = make_course({"mkdocs.yml": MKDOCS, "quizzes/lesson-one.yml": MULTIPLE})
+    child = spawn(course, "--seed", "5")
+    child.expect("or choose with \u2191 \u2193 and Enter.")
+    child.expect("Answer")
+    child.send(DOWN)
+    child.expect(styled("\u276f 1. a"))  # the pointer at the first choice
+    child.send(DOWN + DOWN + UP + UP + UP)  # down to 3, then up past the top: 3 again
+    child.expect(styled("\u276f 3. b"))
+    child.send("\r")  # seed 5 shows a, c, b: the third is b, which is right
+    child.expect("You answered: 3. b")
+    child.expect("\u2713 Correct")
+    child.expect("Pick a and c.")
+    child.expect("Answer")
+    child.send(DOWN + " " + DOWN + DOWN + " ")
+    child.expect(styled("[x] 3. c"))
+    child.send("\r")
+    child.expect("You answered:")
+    child.expect("\u2713 Correct: 1 of 1 point.")
+    stop(child)
+
+
+def test_ctrl_z_then_fg_draws_the_prompt_again_with_what_was_typed(course: Path) -> None:
+    child = spawn(course, "--seed", "5")
+    child.expect("Answer")
+    child.send("3")  # a choice: read key by key
+    child.expect("quit\\): 3")
+    child.sendcontrol("z")
+    child.expect(pexpect.TIMEOUT, timeout=1)  # give the stop time to land; nothing is drawn
+    # SIGCONT is what `fg` sends.
+    signalled(
+        child, lambda: child.kill(signal.SIGCONT), r"\r\n.*Answer \(\? hint, q save and quit\): .*3"
+    )
+    child.send("\r")
+    child.expect("\u2713 Correct: 1 of 1 point.")
+    child.expect("Question 2 of 3")
+    child.expect("Answer")
+    child.send("3 1")  # a line: read by readline
+    child.expect("quit\\): 3 1")  # echoed, so read: Ctrl-Z flushes what is still unread
+    child.sendcontrol("z")
+    child.expect(pexpect.TIMEOUT, timeout=1)
+    # Drawn again, the text kept:
+    signalled(child, lambda: child.kill(signal.SIGCONT), r"Answer \(u undo, q save and quit\): 3 1")
+    child.send(" 2\r")
+    child.expect("Partly correct")
+    stop(child)
+
+
+def test_a_resized_terminal_gets_questions_at_its_new_width(course: Path) -> None:
+    pyte = pytest.importorskip("pyte")
+    child = spawn(course, "--seed", "5", size=(30, 100))
+    child.expect("Answer")
+    child.send("3\r")
+    child.expect("Question 2 of 3")
+    child.expect("Answer")
+    # The learner narrows the window at the prompt: the screen is cleared and the question
+    # drawn again.
+    signalled(child, lambda: child.setwinsize(30, 50), "\x1b\\[2J",
+              again=lambda: child.kill(signal.SIGWINCH))  # fmt: skip
+    child.expect("Answer")
+    screen = pyte.Screen(50, 30)
+    pyte.Stream(screen).feed(child.before + child.after)
+    shown = [line.rstrip() for line in screen.display]
+    assert "\u2500" * 50 in shown  # the rule spans the new width, no more
+    assert re.fullmatch(
+        r"Question 2 of 3  \[#+-+\]  1 answered", shown[shown.index("\u2500" * 50) + 1]
+    )
+    child.send("2 3 1\r")
+    child.expect("Question 3 of 3")  # the next question: at the new width from the start
+    assert "\u2500" * 50 + "\r\n" in child.before and "\u2500" * 51 not in child.before
+    stop(child)
+
+
+def test_the_no_color_progress_bar_fits_50_columns(course: Path) -> None:
+    child = spawn(course, "--seed", "5", size=(24, 50))
+    child.expect("Answer")
+    stop(child)
+    shown = screen_of(child, 50)
+    header = next(line for line in shown if line.startswith("Question 1 of 3"))
+    assert header.endswith("0 answered") and "[" in header and "]" in header
+
+
+LONG = "memory-bandwidth-and-rooflines"
+
+
+def test_list_and_history_never_cut_the_slug_at_50_columns(make_course: MakeCourse) -> None:
+    lesson = LESSON_FILE.replace(
+        "title: Lesson one", "title: Memory bandwidth, rooflines and cost"
+    ).replace("quiz: lesson-one", f"quiz: {LONG}")
+    course = make_course({
+        "mkdocs.yml": MKDOCS,
+        "content/test-plan/index.md": PLAN_FILE.replace("[lesson-one]", f"[{LONG}]"),
+        "content/test-plan/lesson-one.md": None,
+        f"content/test-plan/{LONG}.md": lesson,
+        "quizzes/lesson-one.yml": None,
+        f"quizzes/{LONG}.yml": BANK.replace("lesson: lesson-one", f"lesson: {LONG}"),
+    })  # fmt: skip
+    for colour in ({"NO_COLOR": "1"}, {}):
+        child = spawn(course, command="list", target=(), size=(24, 50))
+        if not colour:
+            child.close()
+            env = {**os.environ, "LESSONKIT_HOME": str(course / "home"), "TERM": "xterm"}
+            env.pop("NO_COLOR", None)
+            env.pop("COLUMNS", None)
+            child = pexpect.spawn(sys.executable, ["-m", "lessonkit", "list"], cwd=str(course),
+                                  env=env, encoding="utf-8", timeout=WAIT, dimensions=(24, 50))  # fmt: skip
+            child.logfile_read = io.StringIO()
+        shown = screen_of(child, 50)
+        assert any(LONG in line for line in shown), shown
+        assert not any("\u2026" in line for line in shown), shown
+    child = spawn(course, "--seed", "5", target=(LONG,), size=(24, 50))
+    child.expect("Answer")
+    child.send("3\r")
+    child.expect("Question 2 of 3")
+    stop(child)
+    shown = screen_of(spawn(course, command="history", target=(), size=(24, 50)), 50)
+    assert any(LONG in line for line in shown), shown
+    note = shown.index("`lessonkit history SLUG N` shows attempt N")  # folded between words
+    assert shown[note + 1] == "question by question."
 
 
 def test_a_calculation_with_drawn_numbers_right_and_wrong_then_reviewed_anew(
@@ -431,12 +708,7 @@ def test_a_calculation_with_drawn_numbers_right_and_wrong_then_reviewed_anew(
     gb, read_tb_s = re.search(r"(\d+) GB at ([\d.]+)", asked).groups()  # type: ignore[union-attr]
     assert f"      with gb = {gb}, tb_s = {read_tb_s}" in summary.splitlines()
 
-    review = pexpect.spawn(
-        sys.executable, ["-m", "lessonkit", "review", "lesson-one", "--seed", "3"],
-        cwd=str(course), env={**os.environ, "LESSONKIT_HOME": str(course / "home"),
-                              "TERM": "xterm", "NO_COLOR": "1"},
-        encoding="utf-8", timeout=20, dimensions=(24, 80),
-    )  # fmt: skip
+    review = spawn(course, "--seed", "3", size=(24, 80), command="review")
     review.expect("1 question to review")
     review.expect(r"(\d+) GB at ([\d.]+) TB/s: how long at least\?")
     assert review.match.group(0) != asked  # new numbers, not the ones just missed
@@ -445,3 +717,22 @@ def test_a_calculation_with_drawn_numbers_right_and_wrong_then_reviewed_anew(
     review.expect("\u2713 Correct: 1 of 1 point.")
     review.expect("Review done: 1 answered, 1 right.")
     review.expect(pexpect.EOF)
+
+
+def test_the_summary_folds_its_sentences_between_words_at_50_columns(
+    make_course: MakeCourse,
+) -> None:
+    in_order = BANK.replace("pass_mark: 0.6", "pass_mark: 0.6\nshuffle: {questions: false}")
+    course = make_course({"mkdocs.yml": MKDOCS, "quizzes/lesson-one.yml": in_order})
+    child = spawn(course, "--seed", "5", size=(24, 50))
+    child.expect(r"Answer \(")
+    for typed in ("1", "3 2 1", "9"):  # all three wrong; each after the last one's feedback
+        answer(child, typed)
+    shown = screen_of(child, 50)
+    at = shown.index("Missed (3); `lessonkit review lesson-one` asks")
+    assert shown[at + 1] == "them again:"
+    # A command is never broken: where it does not fit, it starts a line of its own.
+    assert shown[at + 2 : at + 4] == [
+        "  \u2717 Q1  0/1",
+        "      lessonkit read lesson-one 1-first-idea",
+    ]

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import LearnerCourse
+from conftest import WAIT, LearnerCourse
 from lessonkit.errors import UsageError
 from lessonkit.quiz.reader import lesson_path, lesson_text, read_command
 
 MKDOCS = "site_name: Test\ndocs_dir: content\n"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 LESSON_WITH_CODE = """\
 ---
 title: Lesson one
@@ -74,7 +75,7 @@ def course(learner_course: LearnerCourse) -> Path:
 
 def test_a_section_runs_to_the_next_heading_of_its_level(course: Path) -> None:
     text = lesson_text(lesson_path("lesson-one"), "1-first-idea")
-    assert text.startswith("## 1. First idea\n")
+    assert text.startswith("# Lesson one\n\n## 1. First idea\n")
     assert "### A detail\n\nDetail text." in text  # its subsections come with it
     assert "Second text" not in text and "Opening text" not in text
     assert "**Mind the gap**\n\nInside a note." in text  # an admonition reads as text
@@ -83,13 +84,15 @@ def test_a_section_runs_to_the_next_heading_of_its_level(course: Path) -> None:
 def test_read_prints_plain_text_when_not_on_a_terminal(course: Path) -> None:
     out = io.StringIO()
     assert read_command("lesson-one", "a-detail", stdout=out) == 0
-    assert out.getvalue() == "A detail\n\nDetail text.\n"
+    assert out.getvalue() == "Lesson one\n\nA detail\n\nDetail text.\n"
 
 
 def test_a_whole_lesson_without_front_matter_or_markup(course: Path) -> None:
     out = io.StringIO()
     read_command("lesson-one", stdout=out)
-    assert out.getvalue().startswith("Opening text.\n\n1. First idea\n\nUse bold words and code.")
+    assert out.getvalue().startswith(
+        "Lesson one\n\nOpening text.\n\n1. First idea\n\nUse bold words and code."
+    )
     assert '    print("hi")' in out.getvalue()
     assert "title:" not in out.getvalue() and "```" not in out.getvalue()
 
@@ -121,7 +124,7 @@ def test_read_through_the_cli_in_a_terminal_renders_markdown(course: Path) -> No
         cwd=str(course),
         env=env,
         encoding="utf-8",
-        timeout=20,
+        timeout=WAIT,
         dimensions=(40, 80),
     )
     child.expect(pexpect.EOF)
@@ -153,3 +156,76 @@ def test_help_lists_the_learner_commands_first() -> None:
         for name in ("quiz", "read", "review", "history", "list", "validate", "schema")
     ]
     assert order == sorted(order)
+
+
+# --- everything the site shows, in words: figures, footnotes, abbreviations, links, tabs --
+
+LESSON_WITH_EXTRAS = LESSON_WITH_CODE.replace(
+    "Second text.\n",
+    """Second text uses an ASIC[^maker], read with [the first idea](#1-first-idea) and
+[lesson two](lesson-two.md#setup), or [the plan](index.md). An ASIC again[^maker][^other].
+
+<figure markdown>
+  ![Two boxes joined by a line.](img/boxes.svg#only-light){ width="420" }
+  ![Two boxes joined by a line.](img/boxes-dark.svg#only-dark){ width="420" }
+  <figcaption>Boxes, joined.</figcaption>
+</figure>
+
+=== "GPU"
+
+    On a GPU.
+
+[^maker]: The maker, *Its book*, 2026. <https://www.python.org/>
+[^other]: Another source,
+    over two lines. <https://docs.python.org/>
+
+*[ASIC]: Application-specific integrated circuit
+""",
+)
+
+
+@pytest.fixture
+def rich_course(course: Path) -> Path:
+    (course / "content/test-plan/lesson-one.md").write_text(LESSON_WITH_EXTRAS, encoding="utf-8")
+    (course / "content/test-plan/lesson-two.md").write_text(
+        LESSON_WITH_CODE.replace("title: Lesson one", "title: Lesson two"), encoding="utf-8"
+    )
+    return course
+
+
+def test_piped_read_keeps_figures_footnotes_abbreviations_and_links(rich_course: Path) -> None:
+    out = io.StringIO()
+    read_command("lesson-one", "2-second-idea", stdout=out)
+    assert out.getvalue() == (
+        "Lesson one\n\n"
+        "2. Second idea\n\n"
+        "Second text uses an ASIC (Application-specific integrated circuit)[1], read with the "
+        "first idea (lessonkit read lesson-one 1-first-idea) and lesson two (lessonkit read "
+        "lesson-two setup), or the plan. An ASIC again[1][2].\n\n"
+        "Figure 1. Boxes, joined.\n\n"
+        "The picture: Two boxes joined by a line.\n\n"
+        "Image file: content/test-plan/img/boxes.svg\n\n"
+        "GPU\n\n"
+        "On a GPU.\n\n"
+        "Take the quiz: lessonkit quiz lesson-one\n\n"
+        "Sources\n\n"
+        "1. The maker, Its book, 2026. https://www.python.org/\n"
+        "2. Another source, over two lines. https://docs.python.org/\n"
+    )
+
+
+def test_read_in_a_terminal_shows_the_figure_and_the_sources(rich_course: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1", "LESSONKIT_HOME": str(rich_course)}
+    child = pexpect.spawn(sys.executable, ["-m", "lessonkit", "read", "lesson-one", "2-second-idea"],
+                          cwd=str(rich_course), env=env, encoding="utf-8", timeout=WAIT,
+                          dimensions=(60, 80))  # fmt: skip
+    child.expect(pexpect.EOF)
+    screen = [line.rstrip() for line in ANSI.sub("", child.before).splitlines()]
+    assert screen[0].strip() == "Lesson one"  # the title, centred as rich draws a heading
+    assert "\u258c Figure 1. Boxes, joined." in screen
+    assert "\u258c Image file: content/test-plan/img/boxes.svg" in screen
+    assert " 1 The maker, Its book, 2026. https://www.python.org/" in screen
+    text = "\n".join(screen)
+    assert "<figure" not in text and "*[" not in text and "[^" not in text and "===" not in text
+    assert "lesson-two.md" not in text and text.count("https://www.python.org/") == 1

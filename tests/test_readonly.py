@@ -150,8 +150,9 @@ def listing(folder: Path) -> dict[str, tuple[int, int]]:
 
 HISTORY = (
     "History\n"
-    "Started           Quiz        Score       Result    Duration\n"
-    f"{T0.astimezone():%Y-%m-%d %H:%M}  lesson-one  1/1 (100%)  \u2713 passed  0m 00s\n"
+    "#  Started           Quiz        Score       Result    Duration\n"
+    f"1  {T0.astimezone():%Y-%m-%d %H:%M}  lesson-one  1/1 (100%)  \u2713 passed  0m 00s\n"
+    "`lessonkit history SLUG N` shows attempt N question by question.\n"
 )
 
 

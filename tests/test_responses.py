@@ -15,6 +15,7 @@ from lessonkit.grading.responses import (
     expected_form,
     from_json,
     parse,
+    part_marks,
     shown,
     to_json,
 )
@@ -294,7 +295,8 @@ def test_several_lines_are_one_answer_without_the_blank_lines_around_it() -> Non
         (NUMERIC, 2.5, ["2.5 GB/s"]),
         (TEXT, "matmul", ["matmul"]),
         (MULTILINE, "1\n2", ["1", "2"]),
-        (ORDER, (3, 0, 1, 2), ["1. z", "2. w", "3. x", "4. y"]),
+        # In the order placed, each numbered as shown (and so as typed: `3 2 4 1`).
+        (ORDER, (3, 0, 1, 2), ["3. z", "2. w", "4. x", "1. y"]),
         (MATCH, (2, 0, 3), ["1. 1 \u2192 a. r3", "2. 2 \u2192 b. r1", "3. 3 \u2192 c. r4"]),
     ],
 )
@@ -304,6 +306,24 @@ def test_answers_are_described_in_words_with_the_numbers_shown(
     # For match, the right-hand items are shown as a=r3, b=r1, c=r4, d=r2.
     display = (2, 0, 3, 1)
     assert described(question, response, display) == words
+
+
+@pytest.mark.parametrize(
+    ("question", "response", "marks"),
+    [
+        (MATCH, (0, 1, 2), [True, True, True]),
+        (MATCH, (2, 1, 3), [False, True, False]),
+        (ORDER, (0, 1, 2, 3), [True, True, True, True]),
+        # w first is right; y after x is right (a neighbour pair kept), the rest are not.
+        (ORDER, (0, 3, 1, 2), [True, False, False, True]),
+        (SINGLE, 1, None),
+        (TRUE_FALSE, True, None),
+    ],
+)
+def test_each_pair_and_placing_is_marked(
+    question: dict[str, Any], response: Any, marks: list[bool] | None
+) -> None:
+    assert part_marks(question, response) == marks
 
 
 def test_feedback_is_given_for_each_chosen_option_by_its_number_on_screen() -> None:

@@ -113,15 +113,15 @@ Type the numbers 1 to 3 in the right order, e.g. 2 3 1.
 Answer (u undo, q save and quit):\x20
 Not counted: Nothing was typed. Type the numbers 1 to 3 in the right order, e.g. `2 3 1`.
 Answer (u undo, q save and quit): 3 1 2
-You answered:
-  1. b
-  2. c
-  3. a
+You answered (\u2713 placed right after the item before it):
+  \u2717 3. b
+  \u2713 1. c
+  \u2717 2. a
 \u25d0 Partly correct: 0.5 of 1 point.
 The right answer:
-  1. a
-  2. b
-  3. c
+  2. a
+  3. b
+  1. c
 Why: Alphabetical.
 Re-read: Lesson one \u203a A detail
   https://learn.example.org/test-plan/lesson-one/#a-detail
@@ -186,7 +186,8 @@ def test_quit_then_resume_continues_at_the_next_question(course: Path) -> None:
     assert [row[0] for row in answers(course)] == ["q-single"]
     _, out = quiz("y\n2 3 1\n", seed=99)
     assert out.startswith(
-        "You have an unfinished attempt (1 of 3 answered). Resume it? [y/n]: y\n"
+        "You have an unfinished attempt (1 of 3 answered). Your 1 answer stays in your "
+        "history either way.\nResume it (y), or start afresh (n)? [y/n]: y\n"
         "Quiz: Lesson one quiz\n"
     )
     assert "Seed 5 " in out and "Resuming: 1 answered, 2 to go." in out
@@ -200,24 +201,27 @@ def test_quit_then_resume_continues_at_the_next_question(course: Path) -> None:
     assert [row[0] for row in answers(course)] == ["q-single", "q-order"]
 
 
-def test_restart_sets_the_unfinished_attempt_aside(course: Path) -> None:
+def test_n_at_resume_starts_afresh_in_one_step_and_keeps_the_answers(course: Path) -> None:
     quiz("3\nq\n", seed=5)
-    _, out = quiz("n\ny\nq\n", seed=6)
+    _, out = quiz("n\nq\n", seed=6)
+    # No second question in which `n` would mean the opposite.
+    assert out.count("[y/n]") == 1
     assert (
-        "Start afresh? Your 1 answer stays in your history but will not count for the new "
-        "attempt. (n resumes) [y/n]: y\n"
-    ) in out
-    assert "Seed 6 " in out and "Question 1 of 3" in out
+        "stays in your history either way.\nResume it (y), or start afresh (n)? [y/n]: n\n" in out
+    )
+    assert "Seed 6 " in out and "Question 1 of 3" in out and "Resuming" not in out
     with sqlite3.connect(course / "home" / "history.db") as con:
         assert [r[0] is not None for r in con.execute("SELECT abandoned FROM attempts")] == [True]
+    assert [row[0] for row in answers(course)] == ["q-single"]  # set aside, not deleted
 
 
-def test_no_to_resume_then_no_to_starting_afresh_resumes(course: Path) -> None:
-    quiz("3\nq\n", seed=5)
-    _, out = quiz("n\nn\nq\n", seed=6)
-    assert "Resuming: 1 answered, 2 to go." in out and "Seed 5 " in out
-    with sqlite3.connect(course / "home" / "history.db") as con:
-        assert [r[0] for r in con.execute("SELECT abandoned FROM attempts")] == [None]
+def test_quitting_with_no_answer_does_not_promise_a_resume(course: Path) -> None:
+    _, out = quiz("q\n", seed=5)
+    assert out.endswith(
+        "Quit before any answer, so there is nothing to resume; `lessonkit quiz lesson-one` "
+        "starts again.\n"
+    )
+    assert "You have an unfinished attempt" not in quiz("q\n", seed=5)[1]
 
 
 def test_history_scores_show_at_most_two_decimals() -> None:
@@ -447,7 +451,7 @@ def test_an_answer_the_database_refuses_is_saved_with_the_next(
         f"Warning: could not save the answer to q-order in {db}: database is locked.\n"
         "Your answer still counts: it is kept here and saved with your next answer or at "
         "the end.\n"
-        "You answered:\n"
+        "You answered (\u2713 placed right after the item before it):\n"
     ) in out
     assert (
         "Answer (u undo, q save and quit): 3.5\n"
@@ -624,3 +628,96 @@ def test_an_over_long_line_is_refused_without_repeating_it(course: Path) -> None
         "Type it again, shorter.\n"
     ) in out
     assert out.count("3" * 600) == 1  # the transcript's echo of the piped line, and no more
+
+
+# --- what a learner reads in the feedback and the summary --------------------------------
+
+
+def true_false_bank(count: int, pass_mark: float) -> str:
+    """A bank of ``count`` true/false questions, all true, in the written order."""
+    questions = "".join(
+        f"""\
+  - id: tf-{n}
+    type: true_false
+    prompt: Statement {n}.
+    insight: 1
+    section: 1-first-idea
+    explanation: It is true.
+    answer: true
+"""
+        for n in range(1, count + 1)
+    )
+    return (
+        "lesson: lesson-one\ntitle: Many statements\n"
+        f"pass_mark: {pass_mark}\nshuffle: {{questions: false}}\nquestions:\n{questions}"
+    )
+
+
+def test_a_score_just_under_the_pass_mark_never_reads_as_the_mark(
+    learner_course: LearnerCourse,
+) -> None:
+    learner_course(true_false_bank(23, 0.7), MKDOCS)
+    code, out = quiz("t\n" * 16 + "f\n" * 7, seed=1)  # 16 of 23 is 69.57%
+    assert code == 0
+    assert out.splitlines()[-2:] == [
+        "Score: 16 of 23 points (69.6%)",  # not "(70%)" above a fail at 70%
+        "\u2717 Not passed (pass mark 70%)",
+    ]
+
+
+def test_every_missed_question_is_one_command_away(learner_course: LearnerCourse) -> None:
+    learner_course(true_false_bank(10, 0.7), MKDOCS)
+    _, out = quiz("f\n" * 10, seed=1)
+    assert "  \u2717 Q8  0/1  lessonkit read lesson-one 1-first-idea\n" in out
+    assert "  \u2026 and 2 more: `lessonkit history lesson-one 1`\n" in out
+    # ... and that command shows them, question by question.
+    from lessonkit.quiz.transcript import attempt_command
+
+    shown = io.StringIO()
+    assert attempt_command("lesson-one", "1", stdout=shown) == 0
+    assert shown.getvalue().count("\u2717 Incorrect: 0 of 1 point.") == 10
+    assert "Question 10 of 10\nStatement 10.\nYou answered: false\n" in shown.getvalue()
+
+
+def test_true_is_echoed_as_typed(learner_course: LearnerCourse) -> None:
+    learner_course(true_false_bank(3, 0.7), MKDOCS)
+    _, out = quiz("TRUE\nt\nyes\n", seed=1)
+    assert "You answered: TRUE\n" in out  # not lower-cased
+    assert out.count("You answered: true\n") == 2  # `t` and `yes` spelled out
+
+
+MATCH_BANK = """\
+lesson: lesson-one
+title: Lesson one quiz
+pass_mark: 0.6
+questions:
+  - id: q-match
+    type: match
+    prompt: Match them.
+    insight: 1
+    section: 1-first-idea
+    explanation: GPU-SIMT, TPU-MXU, CPU-cores.
+    shuffle: false
+    pairs:
+      - {left: GPU, right: SIMT}
+      - {left: TPU, right: MXU}
+      - {left: CPU, right: cores}
+"""
+
+
+def test_a_match_partly_right_gives_the_right_answer_only_for_its_wrong_pairs(
+    learner_course: LearnerCourse,
+) -> None:
+    learner_course(MATCH_BANK, MKDOCS)
+    _, out = quiz("1a 2c 3b\n", seed=1)
+    assert (
+        "You answered:\n"
+        "  \u2713 1. GPU \u2192 a. SIMT\n"
+        "  \u2717 2. TPU \u2192 c. cores\n"
+        "  \u2717 3. CPU \u2192 b. MXU\n"
+        "\u25d0 Partly correct: 0.33 of 1 point.\n"
+        "The right answer for the \u2717 pairs:\n"
+        "  2. TPU \u2192 b. MXU\n"
+        "  3. CPU \u2192 c. cores\n"
+        "Why: GPU-SIMT, TPU-MXU, CPU-cores.\n"
+    ) in out

@@ -152,7 +152,7 @@ def test_block_opens_with_its_count_and_stays_out_of_search() -> None:
     html = render(make_bank(SINGLE, TRUE_FALSE))
     # Without the page's script there is no Check button: the intro does not mention one.
     assert html.startswith(
-        '<section class="lk-self-check" data-search-exclude>\n'
+        '<section class="lk-self-check" data-search-exclude data-pass-mark="0.7">\n'
         '<p class="lk-intro">2 questions. Answer each, then open its answer to compare.</p>\n'
     )
     assert html.endswith("</ol>\n</section>\n")

@@ -66,17 +66,38 @@ def test_wheel_carries_each_bank_compiled(wheel: Path) -> None:
         assert f"lessonkit/_course/compiled/{bank.stem}.json" in names
 
 
+def readme_install() -> list[str]:
+    """The learner's install commands, exactly as README's "For learners" gives them."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("## For learners", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
+
+
 @pytest.fixture(scope="module")
 def learner_venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh venv with only `pip install lessonkit` (the core dependencies, from the index)."""
-    venv = tmp_path_factory.mktemp("learner") / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
-    subprocess.run(
-        [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet",
-         "--disable-pip-version-check", str(wheel)],
-        check=True, capture_output=True, timeout=600,
-    )  # fmt: skip
-    return venv
+    """A fresh venv made by README's own commands, the wheel in place of the clone's `.`.
+
+    Those commands must work where a plain `pip install .` is refused (Debian's and
+    Ubuntu's system Python: externally-managed-environment), so they make a venv.
+    """
+    home = tmp_path_factory.mktemp("learner")
+    commands = readme_install()
+    assert commands[0] == "python3 -m venv ~/.lessonkit", commands
+    assert commands[1] == "~/.lessonkit/bin/pip install .", commands
+    env = {**os.environ, "HOME": str(home)}
+    env.pop("VIRTUAL_ENV", None)
+    for command in commands[:2]:
+        command = command.replace(
+            "install .", f"install --quiet --disable-pip-version-check {wheel}"
+        )
+        done = subprocess.run(["bash", "-c", command], cwd=home, env=env, capture_output=True,
+                              text=True, timeout=600)  # fmt: skip
+        assert done.returncode == 0, (command, done.stderr)
+    return home / ".lessonkit"
+
+
+def test_readme_install_ends_with_the_quiz_command() -> None:
+    assert readme_install()[2] == "~/.lessonkit/bin/lessonkit quiz gpu-vs-tpu"
 
 
 @pytest.mark.slow
@@ -91,20 +112,24 @@ def test_a_learner_install_has_no_mkdocs_and_reads_a_section(
         assert probe.returncode != 0, f"{heavy} is installed by `pip install lessonkit`"
     lesson = next(ROOT.glob("content/*/gpu-vs-tpu.md"))
     section = next(h for h in read_lesson(lesson).headings if h.level == 2)
-    env = {**os.environ, "LESSONKIT_HOME": str(tmp_path / "home"), "TERM": "dumb"}
+    env = {**os.environ, "LESSONKIT_HOME": str(tmp_path / "home"), "TERM": "dumb",
+           "HOME": str(learner_venv.parent)}  # fmt: skip
     env.pop("PYTHONPATH", None)
     done = subprocess.run(
         [str(learner_venv / "bin" / "lessonkit"), "read", "gpu-vs-tpu", section.anchor],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith(section.text + "\n")
+    title = read_lesson(lesson).meta.title
+    assert done.stdout.startswith(f"{title}\n\n{section.text}\n")
     quiz = subprocess.run(
         [str(learner_venv / "bin" / "lessonkit"), "quiz", "gpu-vs-tpu", "--seed", "1"],
         cwd=tmp_path, env=env, input="q\n", capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert quiz.returncode == 0, quiz.stderr
     assert "Question 1 of" in quiz.stdout
+    # Not on PATH: the quiz names the command that does run it for this learner.
+    assert "`~/.lessonkit/bin/lessonkit quiz gpu-vs-tpu` starts again." in quiz.stdout
     # The packaged bank came compiled in the wheel: nothing was compiled into the cache.
     assert not list((tmp_path / "home" / "cache").glob("banks/*.json"))
 

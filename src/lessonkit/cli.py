@@ -164,7 +164,17 @@ def _quiz(args: argparse.Namespace) -> int:
     data_dir = Path(args.data_dir) if args.data_dir else None
     answers = Path(args.answers) if args.answers else None
     return quiz_command(args.target, seed=args.seed, answers=answers, as_json=args.json,
-                        no_color=args.no_color, data_dir=data_dir, resume=resume)  # fmt: skip
+                        no_color=args.no_color, data_dir=data_dir, resume=resume,
+                        pause=not args.no_pause)  # fmt: skip
+
+
+def _pause_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--no-pause",
+        action="store_true",
+        help="go straight on after each answer's feedback instead of waiting for Enter "
+        "(also LESSONKIT_NO_PAUSE=1; piped answers never wait)",
+    )
 
 
 def _add_quiz(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -187,6 +197,7 @@ def _add_quiz(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "--json", action="store_true", help="with --answers: print the result as JSON"
     )
     parser.add_argument("--no-color", action="store_true", help="no colour (also NO_COLOR=1)")
+    _pause_option(parser)
     parser.add_argument(
         "--data-dir",
         metavar="DIR",
@@ -381,7 +392,14 @@ def _data_dir(args: argparse.Namespace) -> Path | None:
 
 def _history(args: argparse.Namespace) -> int:
     if args.export or args.reset_pseudonym:
+        if args.attempt is not None:
+            raise UsageError("--export writes every attempt at a quiz: leave out the attempt's N")
         return _share(args)
+    if args.attempt is not None:
+        from lessonkit.quiz.transcript import attempt_command
+
+        return attempt_command(args.slug, args.attempt, data_dir=_data_dir(args),
+                               no_color=args.no_color)  # fmt: skip
     from lessonkit.history.tables import history_command
 
     return history_command(args.slug, data_dir=_data_dir(args), no_color=args.no_color)
@@ -391,8 +409,9 @@ def _review(args: argparse.Namespace) -> int:
     from lessonkit.quiz.review import review_command
 
     return review_command(
-        args.slug, data_dir=_data_dir(args), no_color=args.no_color, seed=args.seed
-    )
+        args.slug, data_dir=_data_dir(args), no_color=args.no_color, seed=args.seed,
+        pause=not args.no_pause,
+    )  # fmt: skip
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -415,10 +434,15 @@ def _add_history(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "history",
         help="your quiz attempts: date, score, pass or fail, duration",
         description="List your attempts, oldest first, with score, result and duration. "
+        "With a quiz and an attempt's number (the # column) or `last`, show that attempt "
+        "question by question: your answer, the right one, why, and where to re-read. "
         "--export writes them to a file you can share with a teacher or author, under a "
         "random pseudonym and with no name, machine id or path (RESULTS.md).",
     )
     parser.add_argument("slug", nargs="?", metavar="SLUG", help="one quiz (default: all)")
+    parser.add_argument(
+        "attempt", nargs="?", metavar="N", help="one attempt at SLUG: its number, or `last`"
+    )
     _learner_options(parser)
     _share_options(parser)
     parser.set_defaults(handler=_history)
@@ -435,6 +459,7 @@ def _add_review(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser.add_argument(
         "--seed", type=int, metavar="N", help="shuffle and draw new numbers with seed N"
     )
+    _pause_option(parser)
     _learner_options(parser)
     parser.set_defaults(handler=_review)
 
@@ -690,9 +715,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _innermost(parser: argparse.ArgumentParser, words: Sequence[str]) -> argparse.ArgumentParser:
+    """The (sub)command parser the words name: `history -v` is history's mistake to explain."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for at, word in enumerate(words):
+                if word in action.choices:
+                    return _innermost(action.choices[word], words[at + 1 :])
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # said with the usage of the command they were given to, not the top level's
+        words = list(sys.argv[1:] if argv is None else argv)
+        _innermost(parser, words).error(f"unrecognized arguments: {' '.join(extra)}")
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()

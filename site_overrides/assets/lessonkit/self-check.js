@@ -71,6 +71,20 @@
     return num(score) + " of " + num(max) + " point" + (max === 1 ? "" : "s");
   }
 
+  // As the terminal's passmark.percent: whole percents while they agree with the pass mark,
+  // else one decimal (69.6%), else the digits cut (69.99%), never rounded across the mark.
+  function percent(score, max, mark) {
+    var share = max > 0 ? score / max : 0;
+    if (!(mark >= 0)) return (share * 100).toFixed(0) + "%";
+    var passed = score + 1e-9 >= mark * max;
+    for (var places = 0; places <= 2; places++) {
+      var shown = (share * 100).toFixed(places);
+      if ((parseFloat(shown) + 1e-7 >= mark * 100) === passed) return shown + "%";
+    }
+    var cut = (passed ? Math.ceil : Math.floor)(share * 10000 + (passed ? -1e-9 : 1e-9));
+    return (cut / 100).toFixed(2) + "%";
+  }
+
   // One entry per page, read afresh: instant navigation changes the page in place.
   // It holds each answered question's response by id, and under SEEN the ids of the
   // questions whose full answer the reader has opened (not asked again on a retry).
@@ -285,7 +299,9 @@
     });
     var bar = block.querySelector(".lk-tally");
     bar.querySelector("p").textContent = done
-      ? "Your score: " + points(score, max) + ", " + done + " of " + questions.length + " answered."
+      ? "Your score: " + points(score, max) +
+        " (" + percent(score, max, parseFloat(block.getAttribute("data-pass-mark"))) + "), " +
+        done + " of " + questions.length + " answered."
       : "";
     bar.querySelector(".lk-retry").hidden = !again;
     bar.querySelector(".lk-clear").hidden = !done;

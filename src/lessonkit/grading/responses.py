@@ -10,6 +10,7 @@ items are always numbered in bank order). ``range(n)`` shows things as the bank 
 
 from __future__ import annotations
 
+import itertools
 import re
 import string
 from collections.abc import Mapping, Sequence
@@ -179,8 +180,8 @@ def described(question: QuestionData, response: Response, display: Sequence[int]
     if kind == "multiple" and isinstance(response, frozenset):
         chosen = sorted(response, key=place.__getitem__)
         return [f"{place[i]}. {question['options'][i]['text']}" for i in chosen] or ["nothing"]
-    if kind == "order" and isinstance(response, tuple):
-        return [f"{n}. {question['items'][i]}" for n, i in enumerate(response, start=1)]
+    if kind == "order" and isinstance(response, tuple):  # numbered as shown, so as typed
+        return [f"{place[i]}. {question['items'][i]}" for i in response]
     if kind == "match" and isinstance(response, tuple):
         rights = [p["right"] for p in question["pairs"]] + list(question["distractors"])
         return [
@@ -192,6 +193,22 @@ def described(question: QuestionData, response: Response, display: Sequence[int]
     if isinstance(response, numbers.Number) and response.read_as:
         return [f"{response.typed} (read as {response.read_as})"]
     return [shown(question, response, display)]
+
+
+def part_marks(question: QuestionData, response: Response) -> list[bool] | None:
+    """Right or wrong for each line ``described`` gives: each pair of a ``match``, and each
+    item of an ``order`` (the first when it is the right first, every other when it comes
+    right after the item it should follow, as partial credit counts neighbours). None for
+    other types, whose answer is right or wrong as a whole.
+    """
+    if not isinstance(response, tuple):
+        return None
+    if question["type"] == "match":
+        return [chosen == n for n, chosen in enumerate(response)]
+    if question["type"] == "order" and response:
+        follows = [after == before + 1 for before, after in itertools.pairwise(response)]
+        return [response[0] == 0, *follows]
+    return None
 
 
 def chosen_feedback(

@@ -26,7 +26,8 @@ class AnswerRow:
 
 @dataclass(frozen=True)
 class Unfinished:
-    """An attempt that was left before the end, with what it needs to resume."""
+    """An attempt left before the end, with what it needs to resume (`recorded_attempt`
+    hands out finished ones the same way, to show them again)."""
 
     attempt_id: int
     seed: int
@@ -51,6 +52,7 @@ class AttemptSummary:
     answered: int
     questions: int
     passed: bool | None
+    pass_mark: float | None = None  # a share (0.7); None for reviews, which have none
 
     @property
     def duration(self) -> timedelta | None:

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lessonkit.grading.passmark import passes
 from lessonkit.history.database import DB_NAME, database_path, open_database, open_readonly
 from lessonkit.history.database import StoreError as StoreError  # re-exported for callers
 from lessonkit.history.database import resolve_data_dir as resolve_data_dir
@@ -193,21 +194,28 @@ class Store:
             " AND abandoned IS NULL ORDER BY id DESC LIMIT 1",
             (bank,),
         )
-        if not rows:
-            return None
-        row = rows[0]
+        return self._recorded(rows[0]) if rows else None
+
+    def recorded_attempt(self, attempt_id: int) -> Unfinished | None:
+        """Any attempt, finished or not, with the answer that counts for each question."""
+        rows = self._read("SELECT * FROM attempts WHERE id = ?", (attempt_id,))
+        return self._recorded(rows[0]) if rows else None
+
+    def _recorded(self, row: sqlite3.Row) -> Unfinished:
         answered: dict[str, AnswerRow] = {}
         for ans in self._read(
             f"SELECT * FROM answers WHERE attempt_id = ? AND {COUNTED} ORDER BY id",
             (row["id"],),
         ):
-            answered[ans["question_id"]] = _answer_row(ans)  # a later answer wins
+            # A later answer wins, and moves to the end: the last key is what `u` takes back.
+            answered.pop(ans["question_id"], None)
+            answered[ans["question_id"]] = _answer_row(ans)
         return Unfinished(
             attempt_id=row["id"],
             seed=int(row["seed"]),
             order=json.loads(row["question_order"]),
             answered=answered,
-            bank=bank,
+            bank=row["bank"],
             started=_time(row["started"]),
         )
 
@@ -424,8 +432,7 @@ def _summary(row: sqlite3.Row, latest: Mapping[str, sqlite3.Row]) -> AttemptSumm
     finished = _time(row["finished"]) if row["finished"] else None
     passed: bool | None = None if row["passed"] is None else bool(row["passed"])
     if passed is None and finished and row["pass_mark"] is not None and max_score > 0:
-        # A hair of slack so 7 of 10 passes a 0.7 mark despite float rounding.
-        passed = score / max_score >= row["pass_mark"] - 1e-9
+        passed = passes(score, max_score, row["pass_mark"])
     return AttemptSummary(
         attempt_id=row["id"],
         bank=row["bank"],
@@ -438,4 +445,5 @@ def _summary(row: sqlite3.Row, latest: Mapping[str, sqlite3.Row]) -> AttemptSumm
         answered=len(latest),
         questions=len(json.loads(row["question_order"])),
         passed=passed,
+        pass_mark=row["pass_mark"],
     )

@@ -9,6 +9,8 @@ the quiz runner; this module only chooses what to ask and records the answers.
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import sys
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
@@ -18,7 +20,9 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from lessonkit.course import catalog
+from lessonkit.course.invocation import program
 from lessonkit.errors import UsageError
+from lessonkit.grading.passmark import percent
 from lessonkit.history.store import AnswerRow, AttemptSummary, Store
 
 if TYPE_CHECKING:
@@ -29,11 +33,19 @@ TICK, CROSS = "\u2713", "\u2717"
 
 @dataclass(frozen=True)
 class Table:
-    """What to show: a title, column headers and rows of text."""
+    """What to show: a title, column headers and rows of text.
+
+    On a terminal too narrow for every column, the columns in ``optional`` are left out,
+    first to last, until the rest fit; the ``whole`` column (a slug the learner types)
+    is never wrapped or cut.
+    """
 
     title: str
     headers: tuple[str, ...]
     rows: Sequence[tuple[str, ...]]
+    whole: int | None = None
+    optional: tuple[int, ...] = ()
+    note: str = ""  # a line under the table
 
 
 # --- formatting ------------------------------------------------------------------
@@ -43,9 +55,20 @@ def _num(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")  # 20.3333 is `20.33`, 20.0 is `20`
 
 
-def _score(score: float, max_score: float) -> str:
-    share = f" ({score / max_score:.0%})" if max_score > 0 else ""
+def _score(score: float, max_score: float, pass_mark: float | None = None) -> str:
+    """`22.27/32 (69.6%)`: the percentage never rounds across the pass mark."""
+    share = f" ({percent(score, max_score, pass_mark)})" if max_score > 0 else ""
     return f"{_num(score)}/{_num(max_score)}{share}"
+
+
+def _attempt_score(attempt: AttemptSummary) -> str:
+    """An attempt's score; none for one left unfinished, whose points cover only some questions.
+
+    1 of 1 point answered before setting an attempt aside is not a score of 100%.
+    """
+    if attempt.kind != "review" and attempt.finished is None:
+        return "-"
+    return _score(attempt.score, attempt.max_score, attempt.pass_mark)
 
 
 def _duration(span: timedelta | None) -> str:
@@ -75,19 +98,46 @@ def _result(attempt: AttemptSummary) -> str:
 # --- tables ----------------------------------------------------------------------
 
 
-def history_table(attempts: Sequence[AttemptSummary], zone: tzinfo | None = None) -> Table:
-    """`lessonkit history`: one row per attempt, oldest first, times in the local zone."""
+def history_table(
+    attempts: Sequence[AttemptSummary],
+    zone: tzinfo | None = None,
+    *,
+    numbers: Mapping[int, int] | None = None,
+    slug: str | None = None,
+) -> Table:
+    """`lessonkit history [SLUG]`: one row per attempt, oldest first, times in the local zone.
+
+    ``numbers`` gives each attempt's number among its quiz's attempts (the `#` column, for
+    `lessonkit history SLUG N`); with ``slug`` every row is that quiz's, so its column goes.
+    """
+    numbers = numbers or attempt_numbers(attempts)
     rows = [
         (
+            str(numbers[a.attempt_id]),
             shown_time(a.started, zone),
-            a.bank,
-            _score(a.score, a.max_score),
+            *(() if slug else (a.bank,)),
+            _attempt_score(a),
             _result(a),
             _duration(a.duration),
         )
         for a in attempts
     ]
-    return Table("History", ("Started", "Quiz", "Score", "Result", "Duration"), rows)
+    note = f"`{program()} history {slug or 'SLUG'} N` shows attempt N question by question."
+    if slug:
+        return Table(f"History of {slug}", ("#", "Started", "Score", "Result", "Duration"),
+                     rows, optional=(4,), note=note)  # fmt: skip
+    headers = ("#", "Started", "Quiz", "Score", "Result", "Duration")
+    return Table("History", headers, rows, whole=2, optional=(5, 1), note=note)
+
+
+def attempt_numbers(attempts: Sequence[AttemptSummary]) -> dict[int, int]:
+    """Each attempt's number among the attempts at its own quiz (1 is the first), by id."""
+    numbers: dict[int, int] = {}
+    counts: dict[str, int] = {}
+    for attempt in sorted(attempts, key=lambda a: a.attempt_id):
+        counts[attempt.bank] = counts.get(attempt.bank, 0) + 1
+        numbers[attempt.attempt_id] = counts[attempt.bank]
+    return numbers
 
 
 def list_table(course: Course, best: Mapping[str, AttemptSummary]) -> Table:
@@ -105,27 +155,22 @@ def list_table(course: Course, best: Mapping[str, AttemptSummary]) -> Table:
             top = best.get(quiz)
             rows.append((shown, page.meta.title, quiz, count, _best(top)))
             shown = ""  # the plan's name once, above its lessons
-    return Table("Lessons", ("Plan", "Lesson", "Quiz", "Questions", "Best score"), rows)
+    headers = ("Plan", "Lesson", "Quiz", "Questions", "Best score")
+    return Table("Lessons", headers, rows, whole=2, optional=(0, 3))
 
 
 def _best(top: AttemptSummary | None) -> str:
     if top is None:
         return "not taken yet"
     mark = "" if top.passed is None else f" {TICK} passed" if top.passed else f" {CROSS}"
-    return _score(top.score, top.max_score) + mark
+    return _score(top.score, top.max_score, top.pass_mark) + mark
 
 
-def render(table: Table, out: IO[str], *, color: bool) -> None:
-    """Print a table: rich on a colour terminal, aligned plain text otherwise."""
-    if color:
-        from rich import box
-        from rich.console import Console
-        from rich.table import Table as RichTable
-
-        shown = RichTable(*table.headers, title=table.title, box=box.SIMPLE_HEAD)
-        for row in table.rows:
-            shown.add_row(*row)
-        Console(file=out, highlight=False).print(shown)
+def render(table: Table, out: IO[str], *, color: bool, terminal: bool | None = None) -> None:
+    """Print a table: rich on a terminal (in colour unless ``color`` is False), aligned plain
+    text otherwise (pipes, screen readers, TERM=dumb)."""
+    if terminal if terminal is not None else color:
+        _render_rich(table, out, color=color)
         return
     widths = [
         max(len(c) for c in column) for column in zip(table.headers, *table.rows, strict=True)
@@ -133,16 +178,74 @@ def render(table: Table, out: IO[str], *, color: bool) -> None:
     out.write(table.title + "\n")
     for row in (table.headers, *table.rows):
         out.write("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() + "\n")
+    if table.note:
+        out.write(table.note + "\n")
 
 
-def use_color(out: IO[str], no_color: bool) -> bool:
-    """Rich output only on a terminal, and never with --no-color or NO_COLOR."""
-    if no_color or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+def _render_rich(table: Table, out: IO[str], *, color: bool) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.measure import Measurement
+    from rich.table import Table as RichTable
+
+    console = Console(file=out, highlight=False, no_color=not color or None)
+    shown = list(range(len(table.headers)))
+    dropped = list(table.optional)
+
+    def made(fold: bool) -> RichTable:
+        made = RichTable(title=table.title, box=box.SIMPLE_HEAD)
+        for n in shown:
+            whole = n == table.whole
+            cells = [row[n] for row in (table.headers, *table.rows)]
+            word = max(len(w) for cell in cells for w in [*cell.split(), ""])
+            made.add_column(
+                table.headers[n],
+                no_wrap=whole,
+                min_width=max(len(c) for c in cells) if whole else min(word, 16),
+                overflow="fold" if fold else "ellipsis",
+            )
+        for row in table.rows:
+            made.add_row(*(row[n] for n in shown))
+        return made
+
+    # Columns go until every word fits whole; if even then some cannot, `fold` breaks a
+    # word across lines rather than hiding its end behind an ellipsis.
+    unbounded = console.options.update_width(10_000)  # a measurement is capped at the width
+    while dropped and Measurement.get(console, unbounded, made(False)).minimum > console.width:
+        shown.remove(dropped.pop(0))
+    console.print(made(True))
+    if table.note:  # under the table, folded between words: a command in it stays whole
+        console.print("\n".join(fold(table.note, console.width)), soft_wrap=True)
+
+
+def fold(line: str, width: int) -> list[str]:
+    """``line`` broken between words to fit ``width``, never inside a `backticked` command;
+    a command wider than ``width`` gets a line of its own, for the terminal to wrap."""
+    words = re.findall(r"(?:`[^`]*`|[^\s`])+", line)
+    lines: list[str] = []
+    for word in words:
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [line]
+
+
+def on_terminal(out: IO[str]) -> bool:
+    """Whether ``out`` is a terminal that can draw a table (not TERM=dumb)."""
+    if os.environ.get("TERM") == "dumb":
         return False
     try:
         return out.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def use_color(out: IO[str], no_color: bool) -> bool:
+    """Colour only on a terminal, and never with --no-color or NO_COLOR."""
+    if no_color or os.environ.get("NO_COLOR"):
+        return False
+    return on_terminal(out)
 
 
 # --- commands --------------------------------------------------------------------
@@ -189,13 +292,15 @@ def history_command(
             cache = data_dir / "cache" if data_dir else None
             catalog.find(slug, cache_dir=cache)  # an unknown slug: UsageError, "did you mean"
         what = f"at {slug} " if slug else ""
-        out.write(f"No attempts {what}yet. Take a quiz with `lessonkit quiz {slug or 'SLUG'}`.\n")
+        out.write(f"No attempts {what}yet. Take a quiz with `{program()} quiz {slug or 'SLUG'}`.\n")
         return 0
-    render(history_table(attempts, zone), out, color=use_color(out, no_color))
+    render(history_table(attempts, zone, slug=slug), out, color=use_color(out, no_color),
+           terminal=on_terminal(out))  # fmt: skip
     if slug and drawn:
         cache = data_dir / "cache" if data_dir else None
         bank = catalog.find(slug, cache_dir=cache).bank
-        out.writelines(line + "\n" for line in numbers_lines(bank, drawn, zone))
+        width = shutil.get_terminal_size().columns - 1 if on_terminal(out) else 79
+        out.writelines(line + "\n" for line in numbers_lines(bank, drawn, zone, min(width, 79)))
     return 0
 
 
@@ -203,9 +308,13 @@ NUMBERS_SHOWN = 10  # latest answers to parameterised questions listed under the
 
 
 def numbers_lines(
-    bank: Mapping[str, Any], answers: Sequence[tuple[str, AnswerRow]], zone: tzinfo | None = None
+    bank: Mapping[str, Any],
+    answers: Sequence[tuple[str, AnswerRow]],
+    zone: tzinfo | None = None,
+    width: int = 79,
 ) -> list[str]:
-    """The numbers each answer to a parameterised question was given, latest last.
+    """The numbers each answer to a parameterised question was given, latest last, in
+    lines of at most ``width`` (a number is never broken).
 
     An answer from before the question drew numbers shows the numbers it had then
     (its `numbers_before`), or says that they were fixed.
@@ -225,7 +334,7 @@ def numbers_lines(
             f"{TICK} right" if row.correct else f"{CROSS} {_num(row.score)}/{_num(row.max_score)}"
         )
         said = f"with {numbers}{when}; you answered {_said(question, drawn, row.response)}"
-        wrapped = textwrap.wrap(said, 79, initial_indent="    ", subsequent_indent="      ",
+        wrapped = textwrap.wrap(said, width, initial_indent="    ", subsequent_indent="      ",
                                 break_long_words=False, break_on_hyphens=False)  # fmt: skip
         entries.append([f"  {shown_time(row.answered, zone)}  {question_id}  {mark}", *wrapped])
     if not entries:
@@ -271,5 +380,6 @@ def list_command(
             best = store.best_scores()
         finally:
             store.close()
-    render(list_table(course, best), out, color=use_color(out, no_color))
+    render(list_table(course, best), out, color=use_color(out, no_color),
+           terminal=on_terminal(out))  # fmt: skip
     return 0

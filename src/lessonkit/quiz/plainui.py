@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from lessonkit.course import catalog
+from lessonkit.course.invocation import program
 from lessonkit.grading import responses
-from lessonkit.quiz import markup, session
+from lessonkit.quiz import keyboard, markup, session
 
 if TYPE_CHECKING:
     from lessonkit.grading.grader import Grade
@@ -39,6 +40,7 @@ class PlainUi:
 
     def __init__(self, stdin: IO[str], stdout: IO[str], *, echo: bool) -> None:
         self.stdin, self.stdout, self.echo = stdin, stdout, echo
+        self.pauses = False  # wait for Enter after feedback (`terminal.make_ui` decides)
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
@@ -87,13 +89,22 @@ class PlainUi:
             and isatty(self.stdout)
         )
 
-    def _edit_line(self, prompt: str) -> str | None:
-        _readline()
-        try:
-            return input(self._prompt(prompt))
-        except EOFError:
-            self.say()
-            return None
+    def _edit_line(self, prompt: str, typed: str = "") -> str | None:
+        while True:
+            try:
+                return keyboard.read_line(self._prompt(prompt), typed)
+            except keyboard.Redraw as redraw:  # stopped and continued, or resized
+                typed = redraw.typed
+                self.redraw(resized=redraw.resized)
+            except EOFError:
+                self.say()
+                return None
+
+    def redraw(self, *, resized: bool) -> None:
+        """Before a prompt is drawn again, what was typed still in it: after Ctrl-Z and
+        `fg` the shell has written below it, so it starts on a line of its own."""
+        if not resized:
+            self.stdout.write("\n")
 
     def _prompt(self, prompt: str) -> str:
         return prompt
@@ -135,6 +146,22 @@ class PlainUi:
         self.say(markup.plain(responses.expected_form(question)))
         self.stdout.flush()
 
+    def recalled(
+        self, number: int, total: int, question: QuestionData, display: Sequence[int]
+    ) -> None:
+        """A past question (`lessonkit history SLUG N`): the prompt and choices as shown."""
+        self.say()
+        self.stress(f"Question {number} of {total}", "bold")
+        self.say(markup.plain(str(question["prompt"])))
+        for line in responses.listing(question, display):
+            self.say(_item(line, "  "))
+
+    def unanswered(self, where: session.Section) -> None:
+        """A question of an unfinished attempt not answered yet (its answer stays unsaid:
+        the learner may still resume, or meet it in the next attempt)."""
+        self.stress("Not answered.", "bold")
+        self.reread(where)
+
     def hint(self, text: str | None) -> None:
         self.say(f"Hint: {markup.plain(text)}" if text else "There is no hint for this question.")
 
@@ -168,17 +195,29 @@ class PlainUi:
         answer: Sequence[str] | None,
         chosen: Sequence[tuple[str, str]],
         where: session.Section,
+        marks: Sequence[bool] | None = None,
     ) -> None:
-        """What was answered, whether it was right, the right answer, then why: all in words."""
+        """What was answered, whether it was right, the right answer, then why: all in words.
+
+        ``marks`` says, line by line of ``given``, which pairs or placings were right.
+        """
         symbol, words = _verdict(grade)
         # Options, items and pairs are the author's Markdown; a typed answer is shown as typed.
         authored = question["type"] in ("single", "multiple", "order", "match")
-        self.said("You answered:", given, markdown=authored)
+        label = "You answered:"
+        if marks is not None and question["type"] == "order":
+            label = f"You answered ({TICK} placed right after the item before it):"
+        self.said(label, given, markdown=authored, marks=marks)
         style = "green" if grade.correct else "yellow" if grade.score else "red"
         earned = session.points(grade.score, grade.max_score)
         self.stress(f"{symbol} {words}: {earned}.", f"bold {style}")
         if answer is not None and not grade.correct:
-            self.said("The right answer:", answer, markdown=authored)
+            if marks is not None and question["type"] == "match" and any(marks):
+                # The pairs marked ✓ are right as given: only the others are worth reading.
+                wrong = [line for line, right in zip(answer, marks, strict=True) if not right]
+                self.said(f"The right answer for the {CROSS} pairs:", wrong, markdown=authored)
+            else:
+                self.said("The right answer:", answer, markdown=authored)
         for label, text in chosen:
             self.said(f"Feedback on your choice ({label}):", [text])
         if not authored:  # choices show the grader's feedback above, as the author's
@@ -187,10 +226,24 @@ class PlainUi:
         self.said("Why:", [str(question["explanation"])])
         self.reread(where)
 
-    def said(self, label: str, lines: Sequence[str], *, markdown: bool = True) -> None:
-        """A label and Markdown text: on one line when it is short, else indented below it."""
-        texts = [_item(line, "") if markdown else line for line in lines]
-        if len(texts) == 1 and "\n" not in texts[0]:
+    def said(
+        self,
+        label: str,
+        lines: Sequence[str],
+        *,
+        markdown: bool = True,
+        marks: Sequence[bool] | None = None,
+    ) -> None:
+        """A label and Markdown text: on one line when it is short, else indented below it.
+
+        ``marks`` puts ✓ or ✗ before each line.
+        """
+        ticks = [f"{TICK if right else CROSS} " for right in marks] if marks else [""] * len(lines)
+        texts = [
+            _item(line, tick) if markdown else tick + line
+            for line, tick in zip(lines, ticks, strict=True)
+        ]
+        if len(texts) == 1 and "\n" not in texts[0] and not marks:
             self.say(f"{label} {texts[0]}")
             return
         self.say(label)
@@ -201,9 +254,14 @@ class PlainUi:
         self.say(f"Re-read: {where}")
         self.say(f"  {session.link(where)}")
 
-    def saved(self, slug: str, *, interrupted: bool) -> None:
+    def saved(self, slug: str, *, interrupted: bool, answered: bool = True) -> None:
+        """Said on quitting; ``answered`` is False when nothing was saved to resume."""
         why = "Stopped." if interrupted else "Saved."
-        self.say(f"{why} Your answers so far are kept; run `lessonkit quiz {slug}` to resume.")
+        if not answered:
+            self.say(f"{'Stopped' if interrupted else 'Quit'} before any answer, so there is "
+                     f"nothing to resume; `{program()} quiz {slug}` starts again.")  # fmt: skip
+            return
+        self.say(f"{why} Your answers so far are kept; run `{program()} quiz {slug}` to resume.")
 
     def unsaved(self, error: str, waiting: int) -> None:
         """A save failed; the answer (and any before it) is kept and tried again."""
@@ -221,7 +279,7 @@ class PlainUi:
 
     def caught_up(self, count: int) -> None:
         self.say(
-            f"Saved now: the {_count(count, 'earlier answer')} that could not be saved before."
+            f"Saved now: the {counted(count, 'earlier answer')} that could not be saved before."
         )
 
     def rescued(
@@ -232,7 +290,7 @@ class PlainUi:
         ``resume`` is the command that carries on, e.g. `lessonkit quiz gpu-vs-tpu`.
         """
         self.stress(
-            f"Could not save {_count(len(lines), 'answer')} to your history: {error}.", "bold red"
+            f"Could not save {counted(len(lines), 'answer')} to your history: {error}.", "bold red"
         )
         if failure is None:
             self.say(
@@ -254,7 +312,9 @@ class PlainUi:
 
     def unfinished(self, slug: str, error: str) -> None:
         self.stress(f"Could not mark the attempt finished: {error}.", "bold red")
-        self.say(f"Every answer is saved. Run `lessonkit quiz {slug} --resume` later to finish it.")
+        self.say(
+            f"Every answer is saved. Run `{program()} quiz {slug} --resume` later to finish it."
+        )
 
     def graded(
         self, compiled: catalog.Compiled, attempt: session.Attempt, result: session.Summary
@@ -267,10 +327,17 @@ class PlainUi:
         self.summary(compiled, attempt, result)
 
     def summary(
-        self, compiled: catalog.Compiled, attempt: session.Attempt, result: session.Summary
+        self,
+        compiled: catalog.Compiled,
+        attempt: session.Attempt,
+        result: session.Summary,
+        every: str | None = None,
     ) -> None:
+        """The summary; ``every`` is the command that shows every question of the attempt."""
         self.say()
-        for _, line in session.summary_lines(compiled.bank["title"], compiled.slug, result):
+        for _, line in session.summary_lines(
+            compiled.bank["title"], compiled.slug, result, every=every
+        ):
             self.say(line)
 
 
@@ -291,20 +358,14 @@ def _item(line: str, indent: str) -> str:
     return "\n".join([lead + first, *(" " * len(lead) + r if r else "" for r in rest)])
 
 
-def _count(number: int, noun: str) -> str:
+def counted(number: int, noun: str) -> str:
+    """`1 answer`, `2 answers`."""
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def text_bar(done: int, total: int, width: int = 20) -> str:
     filled = round(width * done / total) if total else width
     return "[" + "#" * filled + "-" * (width - filled) + "]"
-
-
-def _readline() -> None:
-    """Importing the standard library's readline gives input() line editing (~1 ms)."""
-    # Windows, or a Python built without it: plain input() still works.
-    with contextlib.suppress(ImportError):
-        import readline  # noqa: F401
 
 
 def isatty(stream: IO[str]) -> bool:

@@ -8,20 +8,15 @@ an editable install runs from. Needs neither MkDocs nor a server.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import sys
 from pathlib import Path
 from typing import IO
 
-from lessonkit.course import catalog, markers
+from lessonkit.course import catalog
+from lessonkit.course.invocation import program
 from lessonkit.errors import UsageError
-from lessonkit.quiz import markup
-
-_ADMONITION = re.compile(r"^(\s*)(?:!!!|\?\?\?\+?)\s*(\w+)(?:\s+\"([^\"]*)\")?\s*$")
-_ATTRIBUTES = re.compile(r"\s*\{\s*[:#.][^}]*\}\s*$")
-_THEME_FRAGMENT = re.compile(r"(\]\([^)#]*)#only-(?:light|dark)\)")
-_FOOTNOTE = re.compile(r"(?<=\S)\[\^([^\]\s]+)\]")  # a reference, not a definition
+from lessonkit.quiz import markup, pagetext
 
 
 def lesson_path(slug: str, cwd: Path | None = None) -> Path:
@@ -52,59 +47,47 @@ def lesson_slugs(cwd: Path) -> list[str]:
 
 
 def lesson_text(path: Path, section: str | None) -> str:
-    """The lesson's Markdown without front matter, or one section of it by its anchor."""
+    """The lesson as readable Markdown under its title, or one section of it by its anchor.
+
+    Figures, footnotes, abbreviations and links become text (see ``pagetext``).
+    """
     from lessonkit.course.lessons import read_lesson
 
     page = read_lesson(path)
     lines = page.body.splitlines()
-    if section is None:
-        return _readable("\n".join(lines))
-    anchors = {h.anchor: h for h in page.headings}
-    heading = anchors.get(section)
-    if heading is None:
-        import difflib
+    shown = lines
+    if section is not None:
+        anchors = {h.anchor: h for h in page.headings}
+        heading = anchors.get(section)
+        if heading is None:
+            import difflib
 
-        close = difflib.get_close_matches(section, list(anchors), n=1)
-        hint = f"did you mean `{close[0]}`?" if close else "sections: " + ", ".join(anchors)
-        raise UsageError(f"no section `{section}` in {page.meta.title} ({hint})")
-    start = heading.line - page.body_line
-    end = next(
-        (h.line - page.body_line for h in page.headings
-         if h.line > heading.line and h.level <= heading.level),
-        len(lines),
-    )  # fmt: skip
-    return _readable("\n".join(lines[start:end]))
+            close = difflib.get_close_matches(section, list(anchors), n=1)
+            hint = f"did you mean `{close[0]}`?" if close else "sections: " + ", ".join(anchors)
+            raise UsageError(f"no section `{section}` in {page.meta.title} ({hint})")
+        start = heading.line - page.body_line
+        end = next(
+            (h.line - page.body_line for h in page.headings
+             if h.line > heading.line and h.level <= heading.level),
+            len(lines),
+        )  # fmt: skip
+        shown = lines[start:end]
+    docs = path.parent.parent
+    lesson = pagetext.Lesson(
+        slug=path.stem,
+        folder=path.parent,
+        lessons=frozenset(p.stem for p in docs.glob("*/*.md") if p.stem != "index"),
+        read=f"{program()} read",
+        quiz=f"{program()} quiz",
+        shown=_shown_path,
+    )
+    return pagetext.readable(page.meta.title, shown, lines, lesson)
 
 
-def _readable(text: str) -> str:
-    """Site-only syntax made readable: admonitions as a bold title, no attribute lists,
-    and the site's markers gone (the self-checks are the site's; the quiz is named)."""
-    out: list[str] = []
-    inside = False  # in an admonition, whose body is indented four spaces
-    for line in text.splitlines():
-        if line.startswith("<!--"):
-            try:
-                marker = markers.read(line)
-            except markers.MarkerError:
-                marker = None  # `lessonkit validate` reports it; the reader sees nothing
-                line = ""
-            if marker is not None:
-                if marker.kind == "quiz":
-                    out.append(f"**Take the quiz:** `lessonkit quiz {marker.name}`")
-                continue
-        found = _ADMONITION.match(line)
-        if found:
-            out += [f"**{found.group(3) or found.group(2).capitalize()}**", ""]
-            inside = True
-            continue
-        if inside and line.strip() and not line.startswith("    "):
-            inside = False
-        if inside:
-            line = line.removeprefix("    ")
-        line = _ATTRIBUTES.sub("", line)
-        line = _FOOTNOTE.sub(r"[\1]", line)  # rich would print `[^note]` as written
-        out.append(_THEME_FRAGMENT.sub(r"\1)", line))
-    return "\n".join(out)
+def _shown_path(path: Path) -> str:
+    """A file's path as the learner can use it: relative to here when it is below here."""
+    here = Path.cwd()
+    return str(path.relative_to(here)) if path.is_relative_to(here) else str(path)
 
 
 def read_command(

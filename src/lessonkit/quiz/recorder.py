@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from lessonkit.course.invocation import program
+
 if TYPE_CHECKING:
     from lessonkit.history.store import Store
     from lessonkit.quiz.plainui import PlainUi
@@ -77,7 +79,7 @@ class Recorder:
         before answering leaves no trace in the history. ``resume`` is the command that
         carries on after a failure (default: `lessonkit quiz SLUG`)."""
         self.store, self.ui, self.slug, self.begin = store, ui, slug, begin
-        self.resume = resume or f"lessonkit quiz {slug}"
+        self.resume = resume or f"{program()} quiz {slug}"
         self.attempt_id = attempt_id
         self.pending: list[Pending | TakeBack] = []
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal
 
 from lessonkit.course import catalog
+from lessonkit.course.invocation import program
 from lessonkit.history.tables import open_store, shown_time
 from lessonkit.quiz.recorder import Clock
 
@@ -43,6 +44,7 @@ def review_command(
     data_dir: Path | None = None,
     no_color: bool = False,
     seed: int | None = None,
+    pause: bool = True,
     stdin: IO[str] | None = None,
     stdout: IO[str] | None = None,
     clock: Clock = _utcnow,
@@ -51,7 +53,7 @@ def review_command(
     """`lessonkit review [SLUG]`: ask again what was missed or is due, bank by bank."""
     from lessonkit.quiz.terminal import make_ui
 
-    ui = make_ui(stdin or sys.stdin, stdout or sys.stdout, no_color=no_color)
+    ui = make_ui(stdin or sys.stdin, stdout or sys.stdout, no_color=no_color, pause=pause)
     store = open_store(data_dir, ui.say)
     try:
         cache = data_dir / "cache" if data_dir else None  # as `lessonkit quiz` does
@@ -101,7 +103,7 @@ def _review(
         if outcome == "unsaved":  # the recorder has said where the answers were written
             return 1
         if outcome == "quit":
-            ui.say("Stopped. Your answers so far are kept; `lessonkit review` goes on later.")
+            ui.say(f"Stopped. Your answers so far are kept; `{program()} review` goes on later.")
             return 0
     after = load_cards(store)
     ui.say()
@@ -128,8 +130,8 @@ def _ask(
 ) -> tuple[Literal["done", "quit", "unsaved"], Attempt]:
     """Ask one bank's due questions, saving each answer as it is given."""
     from lessonkit.grading import responses
+    from lessonkit.quiz.loop import ask_questions
     from lessonkit.quiz.recorder import Pending, Recorder, TakeBack
-    from lessonkit.quiz.runner import ask_questions
 
     slug, count = bank.compiled.slug, len(bank.due)
     ui.say()
@@ -142,7 +144,7 @@ def _ask(
         )
 
     # The quiz's recorder: a refused save is retried, then kept in a recovery file.
-    recorder = Recorder(store, ui, slug, begin, None, resume=f"lessonkit review {slug}")
+    recorder = Recorder(store, ui, slug, begin, None, resume=f"{program()} review {slug}")
 
     attempt = review_attempt(bank.compiled, bank.due, seed=seed, now=started,
                              avoid=seen_numbers(store, bank.compiled))  # fmt: skip
@@ -208,7 +210,7 @@ def review_attempt(
 
 def _nothing_due(banks: Sequence[_Due], zone: tzinfo | None) -> str:
     if not any(b.cards for b in banks):
-        return "Nothing to review yet: answer a quiz first (`lessonkit quiz SLUG`)."
+        return f"Nothing to review yet: answer a quiz first (`{program()} quiz SLUG`)."
     return "Nothing to review now. " + _next_review(banks, zone)
 
 

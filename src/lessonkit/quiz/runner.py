@@ -1,4 +1,4 @@
-"""The terminal quiz loop: ask, grade, save each answer, sum up; ``plainui`` and ``richui`` draw it.
+"""`lessonkit quiz`: start or resume an attempt, ask it (``loop``), save each answer, sum up.
 
 The first question is shown from plain JSON (see ``catalog``); pydantic, the grader
 and rich are imported only after that, while the learner reads. Every answer is
@@ -8,22 +8,22 @@ committed to the history database the moment it is graded, before its feedback
 
 from __future__ import annotations
 
-import enum
-import functools
 import json
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING
 
 from lessonkit.course import catalog
 from lessonkit.course.bankversion import bank_version
+from lessonkit.course.invocation import program
 from lessonkit.errors import UsageError
 from lessonkit.grading import responses
 from lessonkit.quiz import session
 from lessonkit.quiz.effort import Effort
-from lessonkit.quiz.plainui import PlainUi, QuestionData
+from lessonkit.quiz.loop import ask
+from lessonkit.quiz.plainui import PlainUi, counted
 from lessonkit.quiz.recorder import EXIT_UNSAVED, Clock, Pending, Recorder, TakeBack
 from lessonkit.quiz.terminal import make_ui
 
@@ -31,168 +31,9 @@ if TYPE_CHECKING:
     from lessonkit.grading.grader import Grade, Response
     from lessonkit.history.store import Store
 
-OnAnswer = Callable[[str, "Response", "Grade"], None]
-OnUndo = Callable[[str], None]
-
 
 def _utcnow() -> datetime:
     return datetime.now(UTC)
-
-
-# --- asking ------------------------------------------------------------------
-
-
-MAX_LINE = 500  # characters: longer than any answer; a stray paste is refused, not echoed
-
-
-class Command(enum.Enum):
-    """What a learner typed that is not an answer."""
-
-    UNDO = "undo"  # take back the last answer and give it again
-
-
-def ask(
-    ui: PlainUi,
-    attempt: session.Attempt,
-    lesson: Mapping[str, Any] | None,
-    grading: session.Grading,
-    on_answer: OnAnswer,
-    on_undo: OnUndo | None = None,
-    effort: Effort | None = None,
-) -> bool:
-    """Ask every remaining question of ``attempt``; False when the learner quit first.
-
-    ``on_answer(question_id, response, grade)`` runs for every graded answer before
-    its feedback is shown: that is where the caller commits it. Before answering the
-    next question the learner may type `u` to take the last answer back and give it
-    again; both answers reach ``on_answer`` (history keeps both, the later counts), and
-    ``on_undo(question_id)`` records the taking back at once, so that a learner who quits
-    before answering again is asked that question again on resuming. ``effort``, when
-    given, is told when each question is shown and when its hint is asked for.
-    """
-    total = len(attempt.plan.order)
-    last: str | None = None
-    while rest := attempt.remaining():
-        question_id = rest[0]
-        question = attempt.question(question_id)
-        display = attempt.plan.displays[question_id]
-        ui.question(attempt.number(question_id), total, len(attempt.marks), question, display)
-        ui.fresh()  # a paste ahead of this question must not answer it
-        if effort is not None:
-            effort.shown(question_id)
-        hinted = None if effort is None else functools.partial(effort.hinted, question_id)
-        response = _read_response(ui, question, display, undo=last is not None, on_hint=hinted)
-        if response is None:
-            return False
-        if response is Command.UNDO:
-            assert last is not None  # only offered after an answer
-            if on_undo is not None:
-                on_undo(last)
-            del attempt.marks[last]
-            ui.undone(attempt.number(last))
-            last = None
-            continue
-        grade = grading.grade(question_id, response)
-        on_answer(question_id, response, grade)
-        mark = session.Mark(
-            responses.to_json(response), grade.score, grade.max_score, grade.correct,
-            attempt.plan.numbers.get(question_id),
-        )  # fmt: skip
-        attempt.record(question_id, mark)
-        last = question_id
-        key = grading.key(question_id)
-        if isinstance(key, float) and question_id in attempt.plan.numbers:
-            key = _shown_answer(grading, question_id, key)
-        ui.feedback(
-            question,
-            grade,
-            responses.described(question, response, display),
-            None if key is None else responses.described(question, key, display),
-            responses.chosen_feedback(question, response, display),
-            session.section(attempt.bank, lesson, str(question["section"])),
-        )
-    return True
-
-
-def _shown_answer(grading: session.Grading, question_id: str, key: float) -> float:
-    """A computed answer as precise as its tolerance needs (0.61, not 0.608273)."""
-    from lessonkit.bank.models import NumericQuestion
-    from lessonkit.bank.numbers import places_for
-
-    question = grading.question(question_id)
-    if not isinstance(question, NumericQuestion):
-        return key
-    places = places_for(question.allowed_error())
-    return key if places is None else round(key, places)
-
-
-def answer_prompt(question: QuestionData, *, undo: bool) -> str:
-    """`Answer (? hint, u undo, q save and quit): `, offering only what this question has."""
-    offers = [*(["? hint"] if question.get("hint") else []), *(["u undo"] if undo else []),
-              "q save and quit"]  # fmt: skip
-    return f"Answer ({', '.join(offers)}): "
-
-
-def _read_response(
-    ui: PlainUi,
-    question: QuestionData,
-    display: Sequence[int],
-    *,
-    undo: bool,
-    on_hint: Callable[[], None] | None = None,
-) -> Response | Command | None:
-    prompt = answer_prompt(question, undo=undo)
-    while True:
-        text = ui.read(prompt)
-        if text is None:
-            return None
-        length = len(text.rstrip("\n"))
-        if length > MAX_LINE:
-            ui.invalid(f"that line is {length:,} characters long; an answer is at most "
-                       f"{MAX_LINE}. Type it again, shorter.")  # fmt: skip
-            continue
-        command = text.strip().casefold()
-        if command == "?":
-            ui.hint(question.get("hint"))
-            if on_hint is not None and question.get("hint"):
-                on_hint()
-        elif command in ("q", "quit"):
-            return None
-        elif command in ("u", "undo") and undo:
-            return Command.UNDO
-        elif question.get("multiline") and text.strip():
-            lines = ui.more_lines(text, MAX_LINE)
-            if lines is None:
-                return None
-            try:
-                return responses.parse(question, lines, display)
-            except responses.ResponseError as error:
-                ui.invalid(str(error))
-        elif "\n" in text.strip():
-            ui.invalid("that was several lines; type one answer on one line.")
-        else:
-            try:
-                return responses.parse(question, text, display)
-            except responses.ResponseError as error:
-                ui.invalid(str(error))
-
-
-def ask_questions(
-    compiled: catalog.Compiled,
-    attempt: session.Attempt,
-    *,
-    on_answer: OnAnswer,
-    ui: PlainUi,
-    on_undo: OnUndo | None = None,
-) -> session.Attempt:
-    """Ask the questions of ``attempt`` (from ``review_attempt``), in its order.
-
-    ``on_answer`` commits each answer as it is given. ``attempt.finished`` is False on
-    the returned attempt when the learner quit early.
-    """
-    grading = session.Grading(attempt.plain_bank(), compiled.keys)
-    ask(ui, attempt, compiled.lesson, grading, on_answer, on_undo)
-    return attempt
 
 
 # --- the command ---------------------------------------------------------------
@@ -207,6 +48,7 @@ def quiz_command(
     no_color: bool = False,
     data_dir: Path | None = None,
     resume: bool | None = None,
+    pause: bool = True,
     stdin: IO[str] | None = None,
     stdout: IO[str] | None = None,
     clock: Clock = _utcnow,
@@ -223,7 +65,7 @@ def quiz_command(
         return _grade_file(compiled, answers, seed=seed or 0, as_json=as_json, stdout=stdout)
     if as_json:
         raise UsageError("--json reports on a graded answers file: add --answers FILE")
-    ui = make_ui(stdin, stdout, no_color=no_color)
+    ui = make_ui(stdin, stdout, no_color=no_color, pause=pause)
     from lessonkit.history.store import Store
 
     store, notices = Store.open(data_dir)
@@ -242,7 +84,8 @@ def quiz_command(
         ui.say()
         if recorder is not None and not recorder.settle(clock):
             return 130
-        ui.saved(compiled.slug, interrupted=True)
+        answered = recorder is not None and recorder.attempt_id is not None
+        ui.saved(compiled.slug, interrupted=True, answered=answered)
         return 130
     finally:
         store.close()
@@ -284,16 +127,30 @@ def _take(
     def take_back(question_id: str) -> None:
         recorder.add(TakeBack(question_id, clock()))
 
-    if not ask(ui, attempt, compiled.lesson, grading, commit, take_back, effort):
+    last = next(reversed(attempt.marks), None)  # resumed: `u` takes back the last answer
+    if not ask(ui, attempt, compiled.lesson, grading, commit, take_back, effort, last=last):
         if not recorder.settle(clock):
             return EXIT_UNSAVED
-        ui.saved(compiled.slug, interrupted=False)
+        ui.saved(compiled.slug, interrupted=False, answered=recorder.attempt_id is not None)
         return 0
     result = session.summarise(attempt, compiled.lesson)
     # Saved before the summary, so a failure's notice never pushes the score off the end.
     code = _finish(ui, store, compiled.slug, recorder, result.passed, clock)
-    ui.summary(compiled, attempt, result)
+    ui.summary(compiled, attempt, result, _shown_by(store, compiled.slug, recorder.attempt_id))
     return code
+
+
+def _shown_by(store: Store, slug: str, attempt_id: int | None) -> str:
+    """The command that shows this attempt question by question: `lessonkit history SLUG N`."""
+    from lessonkit.history.store import StoreError
+    from lessonkit.history.tables import attempt_numbers
+
+    try:
+        numbers = attempt_numbers(store.attempts(slug))
+    except StoreError:
+        numbers = {}
+    number = numbers.get(attempt_id, "last") if attempt_id is not None else "last"
+    return f"{program()} history {slug} {number}"
 
 
 def _finish(
@@ -344,17 +201,13 @@ def _start(
     unfinished = store.unfinished_attempt(compiled.slug)
     if unfinished is not None and resume is None:
         answered = len(unfinished.answered)
-        resume = ui.confirm(
-            f"You have an unfinished attempt ({answered} of "
-            f"{len(unfinished.order)} answered). Resume it?"
+        # One question, where `n` means what it says: the answers are kept either way.
+        ui.say(
+            f"You have an unfinished attempt ({answered} of {len(unfinished.order)} answered). "
+            f"Your {counted(answered, 'answer')} {'stays' if answered == 1 else 'stay'} in your "
+            "history either way."
         )
-        if resume is False and answered:  # `n` by mistake must not set answers aside unasked
-            resume = ui.confirm(
-                f"Start afresh? Your {answered} answer"
-                f"{' stays' if answered == 1 else 's stay'} in your history but will not count "
-                "for the new attempt. (n resumes)"
-            )
-            resume = None if resume is None else not resume
+        resume = ui.confirm("Resume it (y), or start afresh (n)?")
         if resume is None:
             return None
     if unfinished is not None and resume:

@@ -14,6 +14,8 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from lessonkit.course.catalog import LOCAL_SITE
+from lessonkit.course.invocation import program
+from lessonkit.grading import passmark
 from lessonkit.grading.responses import choices, to_json
 
 if TYPE_CHECKING:
@@ -26,7 +28,6 @@ QuestionData = Mapping[str, Any]
 Numbers = Mapping[str, float | str]  # one draw of a question's parameters
 
 BREADCRUMB = "\u203a"  # the single right-pointing angle quote between lesson and section
-PASS_SLACK = 1e-9  # 0.7 * 10 is 7.000000000000001: a learner on the mark passes
 
 
 @dataclass(frozen=True)
@@ -315,7 +316,7 @@ def section(bank: BankData, lesson: LessonData | None, anchor: str) -> Section:
     if lesson is None:
         return Section(str(bank["title"]), anchor, None)
     found = lesson.get("sections", {}).get(anchor)
-    read = f"lessonkit read {lesson.get('slug') or bank['lesson']}"
+    read = f"{program()} read {lesson.get('slug') or bank['lesson']}"
     if found is None:  # the validator reports a missing anchor; still point at the lesson
         return Section(str(lesson["title"]), anchor, lesson.get("url"), read)
     return Section(str(lesson["title"]), str(found["title"]), found.get("url"), f"{read} {anchor}")
@@ -354,7 +355,7 @@ def summarise(attempt: Attempt, lesson: LessonData | None) -> Summary:
     score = sum(s.score for s in scores)
     max_score = sum(s.max_score for s in scores)
     pass_mark = float(attempt.bank["pass_mark"])
-    passed = score + PASS_SLACK >= pass_mark * max_score
+    passed = passmark.passes(score, max_score, pass_mark)
     return Summary(score, max_score, pass_mark, passed, scores, tuple(missed))
 
 
@@ -413,8 +414,8 @@ def points(score: float, max_score: float) -> str:
 
 
 def percent(share: float) -> str:
-    """`0.7` as `70%`."""
-    return f"{share * 100:.0f}%"
+    """A pass mark as a percentage: `0.7` as `70%`, `0.725` as `72.5%`."""
+    return passmark.mark_percent(share)
 
 
 def link(where: Section) -> str:
@@ -431,16 +432,19 @@ def link(where: Section) -> str:
 MISSED_SHOWN = 8  # missed questions listed: even wrapped once each, the summary fits 80x24
 
 
-def summary_lines(title: str, slug: str, result: Summary) -> list[tuple[str, str]]:
+def summary_lines(
+    title: str, slug: str, result: Summary, *, every: str | None = None
+) -> list[tuple[str, str]]:
     """The summary as (kind, line) pairs, each line short; score and verdict come last.
 
     ``kind`` is `title`, `missed`, `insight`, `next`, `score` or `verdict`, for styling.
-    Missed questions are one line each with the command that shows their section.
+    Missed questions are one line each with the command that shows their section; past
+    the first few, ``every`` is the command that shows them all (else they are above).
     """
     lines = [("title", f"Summary: {title}")]
     if result.missed:
         lines.append(("next", f"Missed ({len(result.missed)}); "
-                              f"`lessonkit review {slug}` asks them again:"))  # fmt: skip
+                              f"`{program()} review {slug}` asks them again:"))  # fmt: skip
         shown = _fitting(result.missed)
         for m in shown:
             where = m.section.read or str(m.section)
@@ -450,15 +454,16 @@ def summary_lines(title: str, slug: str, result: Summary) -> list[tuple[str, str
                 lines.append(("missed", _clipped(f"      with {m.numbers}")))
         if len(result.missed) > len(shown):
             more = len(result.missed) - len(shown)
-            lines.append(("missed", f"  \u2026 and {more} more: `lessonkit history {slug}`"))
+            rest = f": `{every}`" if every else ", listed above"
+            lines.append(("missed", f"  \u2026 and {more} more{rest}"))
     for i in result.insights:
         lines.append(("insight", f"Insight {i.number}: {_num(i.score)}/{_num(i.max_score)}"
                                  f"  {i.text}"))  # fmt: skip
     if not result.missed:
         lines.append(("next", next_step(slug)))
-    share = result.score / result.max_score if result.max_score else 0.0
     verdict = f"{TICK} Passed" if result.passed else f"{CROSS} Not passed"
-    lines.append(("score", f"Score: {points(result.score, result.max_score)} ({percent(share)})"))
+    share = passmark.percent(result.score, result.max_score, result.pass_mark)
+    lines.append(("score", f"Score: {points(result.score, result.max_score)} ({share})"))
     lines.append(("verdict", f"{verdict} (pass mark {percent(result.pass_mark)})"))
     return lines
 
@@ -481,4 +486,4 @@ def _clipped(line: str, width: int = 79) -> str:
 
 def next_step(slug: str) -> str:
     """What to do after a quiz."""
-    return f"Next: `lessonkit review {slug}` asks again what you missed, when it is due."
+    return f"Next: `{program()} review {slug}` asks again what you missed, when it is due."

@@ -14,9 +14,19 @@ from lessonkit.quiz.richui import RichUi
 __all__ = ["make_ui"]
 
 
-def make_ui(stdin: IO[str], stdout: IO[str], *, no_color: bool = False) -> PlainUi:
-    """Rich on a real terminal (both ends), plain lines otherwise or with TERM=dumb."""
+def make_ui(
+    stdin: IO[str], stdout: IO[str], *, no_color: bool = False, pause: bool = True
+) -> PlainUi:
+    """Rich on a real terminal (both ends), plain lines otherwise or with TERM=dumb.
+
+    With ``pause``, feedback waits for Enter when a person types the answers (stdin is
+    a terminal), unless LESSONKIT_NO_PAUSE is set; piped answers never wait.
+    """
     terminal = isatty(stdin) and isatty(stdout) and os.environ.get("TERM") != "dumb"
+    ui: PlainUi
     if terminal:
-        return RichUi(stdin, stdout, no_color=no_color)
-    return PlainUi(stdin, stdout, echo=not isatty(stdin))
+        ui = RichUi(stdin, stdout, no_color=no_color)
+    else:
+        ui = PlainUi(stdin, stdout, echo=not isatty(stdin))
+    ui.pauses = pause and isatty(stdin) and not os.environ.get("LESSONKIT_NO_PAUSE")
+    return ui

@@ -292,7 +292,7 @@ def block(
     # first closing tag of the same name, and the questions hold <div>s of their own.
     # The intro is for a reader without the script; the script says "press Check".
     return (
-        f'<section class="lk-self-check" data-search-exclude>\n'
+        f'<section class="lk-self-check" data-search-exclude data-pass-mark="{bank.pass_mark:g}">\n'
         f'<p class="lk-intro">{count} {noun}. Answer each, then open its answer to compare.</p>\n'
         f'<ol class="lk-questions">\n{items}\n</ol>\n'
         "</section>\n"

@@ -1,0 +1,223 @@
+"""The question loop: show a question, read what is typed, grade, save, show why, pause.
+
+``ask`` is shared by `lessonkit quiz` (``runner``) and `lessonkit review`; the caller
+commits each answer in ``on_answer`` before its feedback is shown. Text that is not
+an answer (`?` hint, `u` undo, `q` quit) is read here too, and refused answers are
+asked again with the form expected.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from lessonkit.course import catalog
+from lessonkit.grading import responses
+from lessonkit.quiz import session
+from lessonkit.quiz.effort import Effort
+from lessonkit.quiz.plainui import PlainUi, QuestionData
+
+if TYPE_CHECKING:
+    from lessonkit.grading.grader import Grade, Response
+
+OnAnswer = Callable[[str, "Response", "Grade"], None]
+OnUndo = Callable[[str], None]
+
+
+MAX_LINE = 500  # characters: longer than any answer; a stray paste is refused, not echoed
+
+
+class Command(enum.Enum):
+    """What a learner typed that is not an answer."""
+
+    UNDO = "undo"  # take back the last answer and give it again
+
+
+def ask(
+    ui: PlainUi,
+    attempt: session.Attempt,
+    lesson: Mapping[str, Any] | None,
+    grading: session.Grading,
+    on_answer: OnAnswer,
+    on_undo: OnUndo | None = None,
+    effort: Effort | None = None,
+    *,
+    last: str | None = None,
+) -> bool:
+    """Ask every remaining question of ``attempt``; False when the learner quit first.
+
+    ``on_answer(question_id, response, grade)`` runs for every graded answer before
+    its feedback is shown: that is where the caller commits it. Before answering the
+    next question the learner may type `u` to take the last answer back and give it
+    again; both answers reach ``on_answer`` (history keeps both, the later counts), and
+    ``on_undo(question_id)`` records the taking back at once, so that a learner who quits
+    before answering again is asked that question again on resuming. ``last`` is the
+    question answered last before this call (a resumed attempt's), which `u` takes back.
+    ``effort``, when given, is told when each question is shown and when its hint is
+    asked for. On a terminal the feedback stays on screen until the learner presses Enter.
+    """
+    total = len(attempt.plan.order)
+    while rest := attempt.remaining():
+        question_id = rest[0]
+        question = attempt.question(question_id)
+        display = attempt.plan.displays[question_id]
+        ui.question(attempt.number(question_id), total, len(attempt.marks), question, display)
+        ui.fresh()  # a paste ahead of this question must not answer it
+        if effort is not None:
+            effort.shown(question_id)
+        hinted = None if effort is None else functools.partial(effort.hinted, question_id)
+        got = _read_response(ui, question, display, undo=last is not None, on_hint=hinted)
+        if got is None:
+            return False
+        if got is not Command.UNDO:
+            response, typed = got
+            _answer(ui, attempt, lesson, grading, on_answer, question_id, response, typed)
+            last = question_id
+            if not ui.pauses:
+                continue
+            step = _pause(ui, attempt)
+            if step is None:
+                return False
+            if step is not Command.UNDO:
+                continue
+        assert last is not None  # `u` is offered only after an answer
+        if on_undo is not None:
+            on_undo(last)
+        del attempt.marks[last]
+        ui.undone(attempt.number(last))
+        last = None
+    return True
+
+
+def _answer(
+    ui: PlainUi,
+    attempt: session.Attempt,
+    lesson: Mapping[str, Any] | None,
+    grading: session.Grading,
+    on_answer: OnAnswer,
+    question_id: str,
+    response: Response,
+    typed: str,
+) -> None:
+    """Grade one answer, hand it to ``on_answer`` (which commits it), then show the feedback."""
+    question = attempt.question(question_id)
+    display = attempt.plan.displays[question_id]
+    grade = grading.grade(question_id, response)
+    on_answer(question_id, response, grade)
+    mark = session.Mark(
+        responses.to_json(response), grade.score, grade.max_score, grade.correct,
+        attempt.plan.numbers.get(question_id),
+    )  # fmt: skip
+    attempt.record(question_id, mark)
+    key = grading.key(question_id)
+    if isinstance(key, float) and question_id in attempt.plan.numbers:
+        key = shown_answer(grading, question_id, key)
+    given = responses.described(question, response, display)
+    if question["type"] == "true_false" and typed.strip().casefold() in ("true", "false"):
+        given = [typed.strip()]  # `TRUE` echoed as typed; `t` or `yes` spelled out as `true`
+    ui.feedback(
+        question,
+        grade,
+        given,
+        None if key is None else responses.described(question, key, display),
+        responses.chosen_feedback(question, response, display),
+        session.section(attempt.bank, lesson, str(question["section"])),
+        responses.part_marks(question, response),
+    )
+
+
+def shown_answer(grading: session.Grading, question_id: str, key: float) -> float:
+    """A computed answer as precise as its tolerance needs (0.61, not 0.608273)."""
+    from lessonkit.bank.models import NumericQuestion
+    from lessonkit.bank.numbers import places_for
+
+    question = grading.question(question_id)
+    if not isinstance(question, NumericQuestion):
+        return key
+    places = places_for(question.allowed_error())
+    return key if places is None else round(key, places)
+
+
+def _pause(ui: PlainUi, attempt: session.Attempt) -> Command | bool | None:
+    """Keep the feedback on screen until Enter: True to go on, UNDO, or None to quit."""
+    rest = attempt.remaining()
+    coming = f"question {attempt.number(rest[0])}" if rest else "your summary"
+    ui.fresh()  # Enter pressed twice by habit must not skip the next question's feedback
+    # Short enough for a 50-column terminal: a prompt is not wrapped between words.
+    text = ui.read(f"Press Enter for {coming} (u undo, q quit): ")
+    command = None if text is None else text.strip().casefold()
+    if command is None or command in ("q", "quit"):
+        return None
+    return Command.UNDO if command in ("u", "undo") else True
+
+
+def answer_prompt(question: QuestionData, *, undo: bool) -> str:
+    """`Answer (? hint, u undo, q save and quit): `, offering only what this question has."""
+    offers = [*(["? hint"] if question.get("hint") else []), *(["u undo"] if undo else []),
+              "q save and quit"]  # fmt: skip
+    return f"Answer ({', '.join(offers)}): "
+
+
+def _read_response(
+    ui: PlainUi,
+    question: QuestionData,
+    display: Sequence[int],
+    *,
+    undo: bool,
+    on_hint: Callable[[], None] | None = None,
+) -> tuple[Response, str] | Command | None:
+    """The parsed response and the text typed for it, a command, or None to quit."""
+    prompt = answer_prompt(question, undo=undo)
+    while True:
+        text = ui.read(prompt)
+        if text is None:
+            return None
+        length = len(text.rstrip("\n"))
+        if length > MAX_LINE:
+            ui.invalid(f"that line is {length:,} characters long; an answer is at most "
+                       f"{MAX_LINE}. Type it again, shorter.")  # fmt: skip
+            continue
+        command = text.strip().casefold()
+        if command == "?":
+            ui.hint(question.get("hint"))
+            if on_hint is not None and question.get("hint"):
+                on_hint()
+        elif command in ("q", "quit"):
+            return None
+        elif command in ("u", "undo") and undo:
+            return Command.UNDO
+        elif question.get("multiline") and text.strip():
+            lines = ui.more_lines(text, MAX_LINE)
+            if lines is None:
+                return None
+            try:
+                return responses.parse(question, lines, display), lines
+            except responses.ResponseError as error:
+                ui.invalid(str(error))
+        elif "\n" in text.strip():
+            ui.invalid("that was several lines; type one answer on one line.")
+        else:
+            try:
+                return responses.parse(question, text, display), text
+            except responses.ResponseError as error:
+                ui.invalid(str(error))
+
+
+def ask_questions(
+    compiled: catalog.Compiled,
+    attempt: session.Attempt,
+    *,
+    on_answer: OnAnswer,
+    ui: PlainUi,
+    on_undo: OnUndo | None = None,
+) -> session.Attempt:
+    """Ask the questions of ``attempt`` (from ``review_attempt``), in its order.
+
+    ``on_answer`` commits each answer as it is given. ``attempt.finished`` is False on
+    the returned attempt when the learner quit early.
+    """
+    grading = session.Grading(attempt.plain_bank(), compiled.keys)
+    ask(ui, attempt, compiled.lesson, grading, on_answer, on_undo)
+    return attempt
