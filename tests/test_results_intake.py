@@ -14,10 +14,12 @@ import zipfile
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from lessonkit.history.rows import SharedAnswer, SharedAttempt
+from lessonkit.results.collection import collect
 from lessonkit.results.intake import MAX_LINE_BYTES, Refused, Source, read, sources
 from lessonkit.results.sharing import file_lines
 
@@ -260,3 +262,25 @@ def test_a_folder_without_attempts_files_is_a_usage_error(tmp_path: Path) -> Non
     )  # fmt: skip
     assert done.returncode == 2
     assert done.stderr.startswith(f"lessonkit: no attempts files (*.jsonl) in {tmp_path}; ")
+
+
+def test_a_zip_download_is_opened_once_for_all_its_members(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Opening an archive reads its whole directory: once per member, a class of 25,000
+    # files took hours. Every member is still read, in order, and the archive closed.
+    with zipfile.ZipFile(tmp_path / "submissions.zip", "w") as archive:
+        for n in range(30):
+            archive.writestr(f"Learner {n:02d}/attempts.jsonl", text(good()))
+    opened: list[zipfile.ZipFile] = []
+
+    class Counted(zipfile.ZipFile):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            opened.append(self)
+
+    monkeypatch.setattr(zipfile, "ZipFile", Counted)
+    found = collect([tmp_path / "submissions.zip"])
+    assert (found.files, found.refused, found.banks[0].attempts) == (30, (), 2)
+    assert len(opened) == 2  # once to list the members, once to read them all
+    assert all(archive.fp is None for archive in opened)  # closed: the file can be deleted

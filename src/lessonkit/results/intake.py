@@ -16,6 +16,7 @@ import json
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import IO
 
@@ -42,6 +43,9 @@ class Refused(LessonkitError):
     def __init__(self, name: str, line: int, message: str) -> None:
         self.name, self.line, self.message = name, line, message
         super().__init__(f"{name}:{line}: {message}" if line else f"{name}: {message}")
+
+    def __reduce__(self) -> tuple[type[Refused], tuple[str, int, str]]:
+        return Refused, (self.name, self.line, self.message)  # from a reading process
 
 
 @dataclass
@@ -83,7 +87,11 @@ def sources(paths: Sequence[Path]) -> Iterator[Source]:
 
 
 def _file(path: Path) -> Source:
-    return Source(str(path), lambda: path.open("rb"), path.stat().st_size)
+    return Source(str(path), partial(_open_file, path), path.stat().st_size)
+
+
+def _open_file(path: Path) -> IO[bytes]:
+    return path.open("rb")
 
 
 def _members(path: Path) -> Iterator[Source]:
@@ -93,18 +101,37 @@ def _members(path: Path) -> Iterator[Source]:
     except (zipfile.BadZipFile, OSError) as error:
         raise UsageError(f"{path}: cannot read this zip archive: {error}") from None
     for info in sorted(infos, key=lambda i: i.filename):
-        opener = _member_opener(path, info.filename)
+        opener = partial(_open_member, path, info.filename)
         yield Source(f"{path}/{info.filename}", opener, info.file_size)
 
 
-def _member_opener(path: Path, member: str) -> Callable[[], IO[bytes]]:
-    def open_member() -> IO[bytes]:
-        # zipfile stops at the member's declared size (checked against the limit first),
-        # so a member that inflates beyond it cannot fill memory.
-        with zipfile.ZipFile(path) as archive:
-            return io.BytesIO(archive.read(member))
+def _open_member(path: Path, member: str) -> IO[bytes]:
+    # zipfile stops at the member's declared size (checked against the limit first),
+    # so a member that inflates beyond it cannot fill memory.
+    return io.BytesIO(_archive(path).read(member))
 
-    return open_member
+
+# The archive members are being read from, kept open from one member to the next: opening
+# reads the archive's whole directory, and once per member an LMS download of 25,000 files
+# took hours. Keyed by modification time and size, so a rewritten archive opens afresh.
+_OPEN: dict[tuple[Path, int, int], zipfile.ZipFile] = {}
+
+
+def _archive(path: Path) -> zipfile.ZipFile:
+    stat = path.stat()
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    archive = _OPEN.get(key)
+    if archive is None:
+        release()
+        archive = _OPEN[key] = zipfile.ZipFile(path)
+    return archive
+
+
+def release() -> None:
+    """Close the archive kept open for reading its members: call when done with a class."""
+    for archive in _OPEN.values():
+        archive.close()
+    _OPEN.clear()
 
 
 def read(source: Source) -> LearnerFile:
