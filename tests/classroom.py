@@ -104,6 +104,16 @@ def simulate(
     return found
 
 
+def question_lines(bank: Path) -> dict[str, int]:
+    """Each question id of a bank file and the line of its `- id:`, as results names it."""
+    lines = bank.read_text(encoding="utf-8").splitlines()
+    return {
+        text.strip().removeprefix("- id: "): number
+        for number, text in enumerate(lines, start=1)
+        if text.strip().startswith("- id: ")
+    }
+
+
 def write_class(folder: Path, learners: Sequence[Learner]) -> list[Path]:
     """One file per learner, named as an LMS download might name them."""
     folder.mkdir(parents=True, exist_ok=True)

@@ -382,6 +382,7 @@ def axe_problems(page: Any) -> str:
         missing(f"{AXE.relative_to(ROOT)} not found (run `npm ci`)")
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
+    settle(page)
     results = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
     serious = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
     return "\n".join(
@@ -420,6 +421,14 @@ def set_scheme(page: Any, scheme: str) -> None:
     if page.evaluate(current) != palette:
         page.locator(f'label[title="Switch to {scheme} mode"]').click()
         page.wait_for_function(f"{current} === '{palette}'")
+    settle(page)
+
+
+def settle(page: Any) -> None:
+    """Wait until no transition runs: the theme fades colours and the header's title in,
+    and axe or a screenshot must see the finished page, not a frame of the fade (a header
+    caught halfway through failed a contrast check once)."""
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
 
 
 def test_every_type_answered_right_then_wrong_shows_feedback_and_score(

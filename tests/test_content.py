@@ -37,6 +37,9 @@ READS_THE_COURSE = {
     ),
     ("test_wheel.py", "test_wheel_contains_banks_and_lessons"): "the wheel carries the course",
     ("test_wheel.py", "test_wheel_carries_each_bank_compiled"): "the wheel compiles each bank",
+    ("test_wheel.py", "test_installed_wheel_reads_class_results_outside_a_checkout"): (
+        "`lessonkit results` names each flagged question's line in the wheel's copy of the bank"
+    ),
 }
 
 

@@ -242,6 +242,14 @@ def test_broken_xml_names_line_and_column(tmp_path: Path) -> None:
     assert ":3:3: not well-formed XML: mismatched tag" in _refused(broken, "moodle")
 
 
+@pytest.mark.parametrize(("name", "fmt"), [("latin1.gift", "gift"), ("latin1.md", "mkdocs-quiz")])
+def test_text_that_is_not_utf8_names_line_and_column(tmp_path: Path, name: str, fmt: str) -> None:
+    exported = tmp_path / name
+    # Windows-1252 "café" on the second line, after a UTF-8 byte order mark
+    exported.write_bytes(b"\xef\xbb\xbf// one\nQ caf\xe9 {T}\n")
+    assert f"{name}:2:6: not UTF-8 text (byte 15: 0xe9)" in _refused(exported, fmt)
+
+
 # --- the command ---------------------------------------------------------------------
 
 

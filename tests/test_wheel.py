@@ -149,7 +149,7 @@ def test_an_installed_lessonkit_exports_from_any_folder(
 def test_installed_wheel_reads_class_results_outside_a_checkout(
     installed: Path, tmp_path: Path
 ) -> None:
-    from classroom import DEMO_FAULTS, simulate, write_class
+    from classroom import DEMO_FAULTS, question_lines, simulate, write_class
     from lessonkit.bank.loader import load_bank
 
     bank = load_bank(ROOT / "quizzes" / "gpu-vs-tpu.yml")
@@ -162,8 +162,7 @@ def test_installed_wheel_reads_class_results_outside_a_checkout(
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("gpu-vs-tpu: GPU vs TPU")
     # Lines come from the wheel's own copy of the bank, the same as the checkout's.
-    lines = (ROOT / "quizzes" / "gpu-vs-tpu.yml").read_text(encoding="utf-8").splitlines()
-    line = {text.strip().removeprefix("- id: "): n for n, text in enumerate(lines, start=1)}
+    line = question_lines(ROOT / "quizzes" / "gpu-vs-tpu.yml")
     assert f"  gvt-cuda-general-purpose (line {line['gvt-cuda-general-purpose']})\n" in done.stdout
     where = f"quizzes/gpu-vs-tpu.yml:{line['gvt-nvlink-domain-fit']}: gvt-nvlink-domain-fit"
     assert f"{where}: option 2" in done.stdout

@@ -7,6 +7,7 @@ format cannot hold is a ``Loss`` naming the source file and question.
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import html
 import re
@@ -107,6 +108,26 @@ def read_limited(path: Path) -> bytes:
     if len(data) > MAX_BYTES:  # grew while we looked, or a device that reports no size
         raise refuse(path, f"the file is over {MAX_BYTES // 2**20} MiB; imports stop there")
     return data
+
+
+def decode_text(path: Path, data: bytes) -> str:
+    """A text export's bytes as text, refused at the line and column of the first byte that
+    is not UTF-8 (a byte order mark, as Windows editors write, is dropped)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        # The codec counts from after the byte order mark; the reader's editor does not.
+        start = error.start + (len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0)
+        before = data[:start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
+        raise refuse(
+            path,
+            f"not UTF-8 text (byte {start}: 0x{data[start]:02x})",
+            "save the file as UTF-8",
+            line=line,
+            column=column,
+        ) from None
 
 
 def slug_id(*names: str, taken: set[str]) -> str:

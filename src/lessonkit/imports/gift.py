@@ -18,10 +18,10 @@ from lessonkit.imports.common import (
     Imported,
     Loss,
     Notes,
+    decode_text,
     markdown_from_html,
     markdown_from_plain,
     plain_from_html,
-    refuse,
     slug_id,
 )
 from lessonkit.imports.wildcards import pattern_from_wildcards
@@ -36,12 +36,7 @@ _UNIT = re.compile(r"\s*\(answer in (.+)\)\s*$")
 
 def read(path: Path, data: bytes) -> Imported:
     """Every question of a GIFT file, in file order."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise refuse(
-            path, f"not UTF-8 text (byte {error.start})", "save the file as UTF-8"
-        ) from None
+    text = decode_text(path, data)
     result = Imported(path.name, title="")
     category, taken, counter = "", set[str](), 0
     for block in _blocks(text):

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lessonkit.imports.common import Draft, Imported, Notes, refuse, slug_id
+from lessonkit.imports.common import Draft, Imported, Notes, decode_text, refuse, slug_id
 
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _OPEN = re.compile(r"^(\s*)<quiz>\s*$")
@@ -28,12 +28,7 @@ _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)\s*")
 
 def read(path: Path, data: bytes) -> Imported:
     """Every quiz of a Markdown page, in page order; the page's headings become categories."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise refuse(
-            path, f"not UTF-8 text (byte {error.start})", "save the file as UTF-8"
-        ) from None
+    text = decode_text(path, data)
     lines = text.replace("\r\n", "\n").split("\n")
     result = Imported(path.name, title="")
     taken: set[str] = set()
