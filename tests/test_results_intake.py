@@ -205,12 +205,19 @@ def test_folders_and_zip_downloads_are_searched(tmp_path: Path) -> None:
     (tmp_path / "class" / "a").mkdir(parents=True)
     (tmp_path / "class" / "a" / "one.jsonl").write_bytes(text(good()))
     (tmp_path / "class" / "notes.txt").write_text("not an attempts file")
+    # Sorted part by part, as paths sort: a/ before a-b/, though "-" sorts before "/".
+    (tmp_path / "class" / "a-b").mkdir()
+    (tmp_path / "class" / "a-b" / "two.jsonl").write_bytes(text(good()))
+    # Neither a link to nothing nor a folder named like a file is read.
+    (tmp_path / "class" / "gone.jsonl").symlink_to(tmp_path / "nowhere.jsonl")
+    (tmp_path / "class" / "folder.jsonl").mkdir()
     with zipfile.ZipFile(tmp_path / "submissions.zip", "w") as archive:
         archive.writestr("Lovelace Ada/attempts.jsonl", text(good()))
         archive.writestr("readme.txt", "ignored")
     found = [s.name for s in sources([tmp_path / "class", tmp_path / "submissions.zip"])]
     assert found == [
         str(tmp_path / "class" / "a" / "one.jsonl"),
+        str(tmp_path / "class" / "a-b" / "two.jsonl"),
         f"{tmp_path / 'submissions.zip'}/Lovelace Ada/attempts.jsonl",
     ]
 

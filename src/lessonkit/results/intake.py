@@ -13,6 +13,8 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
+import stat
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -77,17 +79,33 @@ def sources(paths: Sequence[Path]) -> Iterator[Source]:
             raise UsageError(f"{path}: no such file or folder")
     for path in paths:
         if path.is_dir():
-            for found in sorted(path.rglob(f"*{SUFFIX}")):
-                if found.is_file():
-                    yield _file(found)
+            # Sorted as paths sort (part by part), but on keys: comparing 25,000 Path
+            # objects pairwise took a second.
+            for found in sorted(path.rglob(f"*{SUFFIX}"), key=_parts):
+                status = _status(found)
+                if status is not None and stat.S_ISREG(status.st_mode):
+                    yield _file(found, status.st_size)
         elif zipfile.is_zipfile(path):
             yield from _members(path)
         else:
-            yield _file(path)
+            yield _file(path, path.stat().st_size)
 
 
-def _file(path: Path) -> Source:
-    return Source(str(path), partial(_open_file, path), path.stat().st_size)
+def _parts(path: Path) -> tuple[str, ...]:
+    return path.parts
+
+
+def _status(path: Path) -> os.stat_result | None:
+    """What ``stat`` says of a path found in a folder; None for a broken link, as
+    ``is_file`` would skip it."""
+    try:
+        return path.stat()
+    except OSError:
+        return None
+
+
+def _file(path: Path, size: int) -> Source:
+    return Source(str(path), partial(_open_file, path), size)
 
 
 def _open_file(path: Path) -> IO[bytes]:
