@@ -28,6 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ROWS = int(os.environ.get("LESSONKIT_BENCH_ROWS", 1_000_000))  # smaller for a quick look
 TARGET = 10.0  # seconds, from issue 26
+# The like-for-like target: on CPU time, which a shared machine stretches less than the wall
+# clock, at most this many times the bare parse of the same lines (see NOTES: json.loads
+# alone takes 9-26 s wall here, so 10 s wall is below the floor on these two cores).
+FLOOR_RATIO = 1.5
 SIMULATED = 500
 
 # Runs a command and prints its CPU seconds and peak memory: only this child's, whatever
@@ -100,6 +104,7 @@ def run() -> list[str]:
         floor = _timed([sys.executable, "-c", FLOOR, str(folder)], ROOT)
         took = _timed([*results, str(folder)], ROOT)
         twice = _timed([*results, str(folder), str(folder)], ROOT)
+    load = os.getloadavg()[0]  # other work on the machine during the run
     verdict = "met" if took[0] <= TARGET else "NOT met"
     busy = "" if took[0] <= TARGET or took[1] > TARGET else f" (on CPU time, {took[1]:.1f} s: met)"
     if took[0] > TARGET:  # say how much of the budget the bare parse already takes here
@@ -112,6 +117,9 @@ def run() -> list[str]:
         f"  ratio results / floor               {took[0] / floor[0]:7.2f}   "
         f"{took[1] / floor[1]:7.2f}",
         f"  target <= {TARGET:.0f} s for {ROWS:,} rows: {verdict}{busy}",
+        f"  like-for-like target: CPU <= {FLOOR_RATIO}x the floor's: "
+        f"{'met' if took[1] <= FLOOR_RATIO * floor[1] else 'NOT met'} "
+        f"(load average {load:.1f} on {os.cpu_count()} cores)",
         f"  the same files twice ({2 * files:,})    {_row(twice)}   (memory follows learners,"
         " not files)",
     ]

@@ -14,10 +14,12 @@ import zipfile
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from lessonkit.history.rows import SharedAnswer, SharedAttempt
+from lessonkit.results.collection import collect
 from lessonkit.results.intake import MAX_LINE_BYTES, Refused, Source, read, sources
 from lessonkit.results.sharing import file_lines
 
@@ -203,12 +205,19 @@ def test_folders_and_zip_downloads_are_searched(tmp_path: Path) -> None:
     (tmp_path / "class" / "a").mkdir(parents=True)
     (tmp_path / "class" / "a" / "one.jsonl").write_bytes(text(good()))
     (tmp_path / "class" / "notes.txt").write_text("not an attempts file")
+    # Sorted part by part, as paths sort: a/ before a-b/, though "-" sorts before "/".
+    (tmp_path / "class" / "a-b").mkdir()
+    (tmp_path / "class" / "a-b" / "two.jsonl").write_bytes(text(good()))
+    # Neither a link to nothing nor a folder named like a file is read.
+    (tmp_path / "class" / "gone.jsonl").symlink_to(tmp_path / "nowhere.jsonl")
+    (tmp_path / "class" / "folder.jsonl").mkdir()
     with zipfile.ZipFile(tmp_path / "submissions.zip", "w") as archive:
         archive.writestr("Lovelace Ada/attempts.jsonl", text(good()))
         archive.writestr("readme.txt", "ignored")
     found = [s.name for s in sources([tmp_path / "class", tmp_path / "submissions.zip"])]
     assert found == [
         str(tmp_path / "class" / "a" / "one.jsonl"),
+        str(tmp_path / "class" / "a-b" / "two.jsonl"),
         f"{tmp_path / 'submissions.zip'}/Lovelace Ada/attempts.jsonl",
     ]
 
@@ -260,3 +269,25 @@ def test_a_folder_without_attempts_files_is_a_usage_error(tmp_path: Path) -> Non
     )  # fmt: skip
     assert done.returncode == 2
     assert done.stderr.startswith(f"lessonkit: no attempts files (*.jsonl) in {tmp_path}; ")
+
+
+def test_a_zip_download_is_opened_once_for_all_its_members(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Opening an archive reads its whole directory: once per member, a class of 25,000
+    # files took hours. Every member is still read, in order, and the archive closed.
+    with zipfile.ZipFile(tmp_path / "submissions.zip", "w") as archive:
+        for n in range(30):
+            archive.writestr(f"Learner {n:02d}/attempts.jsonl", text(good()))
+    opened: list[zipfile.ZipFile] = []
+
+    class Counted(zipfile.ZipFile):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            opened.append(self)
+
+    monkeypatch.setattr(zipfile, "ZipFile", Counted)
+    found = collect([tmp_path / "submissions.zip"])
+    assert (found.files, found.refused, found.banks[0].attempts) == (30, (), 2)
+    assert len(opened) == 2  # once to list the members, once to read them all
+    assert all(archive.fp is None for archive in opened)  # closed: the file can be deleted

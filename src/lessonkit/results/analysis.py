@@ -8,10 +8,12 @@ question's points (0 to 1) unless named otherwise.
 from __future__ import annotations
 
 import math
+from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
-from itertools import chain
-from typing import Any
+from itertools import chain, compress, repeat
+from operator import itemgetter, truediv
+from typing import Any, NamedTuple
 
 from lessonkit.bank.models import NumericQuestion, TextQuestion
 from lessonkit.grading.grader import normalise_text
@@ -28,7 +30,7 @@ from lessonkit.results.stats import (
     VersionStats,
     WrongAnswer,
 )
-from lessonkit.results.tally import BankTally, Cell, Sitting, Tally
+from lessonkit.results.tally import BankTally, Sitting, Tally
 
 RELIABLE_LEARNERS = 30  # below this, reliability is printed with a caveat
 WRONG_SHOWN = 5  # most common wrong text or numeric answers kept per question
@@ -77,19 +79,16 @@ def _version(
     current: str | None,
 ) -> VersionStats:
     sittings = sorted(sittings, key=lambda s: s.learner)
-    present = {q for s in sittings for q in s.cells}
+    present = set().union(*(s.answers.questions for s in sittings))
     known = [q for q in info.questions if q in present] if info else []
     order = known + sorted(present - set(known))
-    totals = [math.fsum(c.score for c in s.cells.values()) for s in sittings]
-    points = [math.fsum(c.max_score for c in s.cells.values()) for s in sittings]
+    totals = [math.fsum(s.answers.scores) for s in sittings]
+    points = [math.fsum(s.answers.max_scores) for s in sittings]
     shares = [t / p if p else 0.0 for t, p in zip(totals, points, strict=True)]
     rank = measures.ranked(shares, [s.learner for s in sittings])
     size = measures.group_size(len(sittings))
     groups = (set(rank[:size]), set(rank[len(rank) - size :]) if size else set())
-    columns: dict[str, list[tuple[int, Cell]]] = {q: [] for q in order}
-    for i, sitting in enumerate(sittings):  # one pass, learner by learner, into columns
-        for qid, cell in sitting.cells.items():
-            columns[qid].append((i, cell))
+    columns = _columns(sittings, order)
     questions = tuple(
         _question(q, columns[q], totals, groups, info.questions.get(q) if info else None)
         for q in order
@@ -103,57 +102,76 @@ def _version(
         first=seen.first,
         last=seen.last,
         scores=_scores(shares),
-        reliability=_reliability(order, sittings),
+        reliability=_reliability(order, columns, len(sittings)),
         questions=questions,
         flags=tuple(f for q in questions for f in question_flags(q, path)),
     )
 
 
+class Column(NamedTuple):
+    """One question's answers, learner by learner: the i-th of each field is one answer."""
+
+    at: tuple[int, ...]  # the learner's position among the sittings
+    scores: tuple[float, ...]
+    max_scores: tuple[float, ...]
+    responses: tuple[Any, ...]
+    seconds: tuple[float, ...]  # NaN: not recorded
+    hints: tuple[int, ...]  # -1: not recorded
+    key_hashes: tuple[str, ...]
+    drawn: tuple[int, ...]  # 1: a parameterised question's own numbers
+
+
+def _columns(sittings: Sequence[Sitting], order: Sequence[str]) -> dict[str, Column]:
+    """Each question's answers in learner order. Every sitting's columns are laid end to
+    end, then each question's are picked out in C: one step in Python per answer."""
+    at, scores, points, seconds, hints = array("i"), array("d"), array("d"), array("d"), array("h")
+    questions: list[str] = []
+    responses: list[Any] = []
+    keys: list[str] = []
+    drawn: list[int] = []
+    for i, sitting in enumerate(sittings):
+        a = sitting.answers
+        at.extend(repeat(i, len(a.questions)))
+        questions += a.questions
+        responses += a.responses
+        keys += a.key_hashes
+        scores += a.scores
+        points += a.max_scores
+        seconds += a.seconds
+        hints += a.hints
+        drawn += a.drawn
+    where: dict[str, list[int]] = {q: [] for q in order}
+    for k, qid in enumerate(questions):
+        where[qid].append(k)
+    fields = (at, scores, points, responses, seconds, hints, keys, drawn)
+    return {q: Column(*(_picked_out(found, f) for f in fields)) for q, found in where.items()}
+
+
+def _picked_out(positions: list[int], values: Sequence[Any]) -> tuple[Any, ...]:
+    picked = itemgetter(*positions)(values)
+    return picked if len(positions) > 1 else (picked,)
+
+
 def _question(
     qid: str,
-    column: Sequence[tuple[int, Cell]],
+    column: Column,
     totals: Sequence[float],
     groups: tuple[set[int], set[int]],
     info: QuestionInfo | None,
 ) -> QuestionStats:
-    """One question from its column: (learner's position, answer) for each who answered.
-
-    One pass over the answers gathers everything: with a million of them scattered in
-    memory, each further pass costs more in cache misses than in arithmetic.
-    """
+    """One question from its column: each answer with its learner's position."""
     upper_set, lower_set = groups
-    at: list[int] = []
-    scores: list[float] = []
-    shares: list[float] = []
-    responses: list[Any] = []
-    upper: list[int] = []
-    lower: list[int] = []
-    seconds: list[float] = []
-    wrong: list[Any] = []  # wrong answers to pool: not those to parameterised variants
-    keys: set[str] = set()
-    full = hinted = recorded = 0
-    for k, (i, (score, most, response, spent, hints, key, params)) in enumerate(column):
-        at.append(i)
-        scores.append(score)
-        shares.append(score / most)
-        responses.append(response)
-        if i in upper_set:
-            upper.append(k)
-        elif i in lower_set:
-            lower.append(k)
-        if spent is not None:
-            seconds.append(spent)
-        if hints is not None:
-            recorded += 1
-            hinted += hints > 0
-        keys.add(key)
-        if score >= most - FULL:
-            full += 1
-        elif params is None:
-            wrong.append(response)
-    key_hash = (
-        min(keys) if len(keys) == 1 else Counter(c.key_hash for _, c in column).most_common(1)[0][0]
-    )
+    at, scores, mosts, responses = column.at, column.scores, column.max_scores, column.responses
+    shares = list(map(truediv, scores, mosts))
+    upper = [k for k, i in enumerate(at) if i in upper_set]
+    lower = [k for k, i in enumerate(at) if i in lower_set]  # the groups never overlap
+    seconds = [spent for spent in column.seconds if not math.isnan(spent)]
+    recorded = [hints for hints in column.hints if hints >= 0]
+    full = [score >= most - FULL for score, most in zip(scores, mosts, strict=True)]
+    # Wrong answers to pool: not those to parameterised variants, each with its own key.
+    wrong = [r for r, f, d in zip(responses, full, column.drawn, strict=True) if not f and not d]
+    keys = set(column.key_hashes)
+    key_hash = min(keys) if len(keys) == 1 else Counter(column.key_hashes).most_common(1)[0][0]
     same = info is not None and keys == {info.key_hash}
     rest = [totals[i] - s for i, s in zip(at, scores, strict=True)]
     return QuestionStats(
@@ -163,7 +181,7 @@ def _question(
         key_hash=key_hash,
         answers=len(at),
         difficulty=measures.mean(shares),
-        full_marks=full / len(at),
+        full_marks=sum(full) / len(at),
         discrimination=measures.correlation(scores, rest),
         upper_lower=measures.upper_lower(shares, upper, lower),
         top=len(upper),
@@ -174,7 +192,7 @@ def _question(
         # None: no hint to ask for, or use not recorded (answers from before it was).
         hints_used=None
         if (info is not None and info.question.hint is None) or not recorded
-        else hinted / recorded,
+        else sum(hints > 0 for hints in recorded) / len(recorded),
     )
 
 
@@ -272,11 +290,26 @@ def _scores(shares: Sequence[float]) -> Scores | None:
     )
 
 
-def _reliability(order: Sequence[str], sittings: Sequence[Sitting]) -> Reliability:
-    complete = [s for s in sittings if all(q in s.cells for q in order)]
-    columns = [[s.cells[q].score for s in complete] for q in order]
+def _reliability(order: Sequence[str], columns: dict[str, Column], count: int) -> Reliability:
+    """Over the learners who answered every question: those whose position is in every
+    column (a learner answers each question at most once)."""
+    at = [set(columns[q].at) for q in order]
+    complete = set.intersection(*at) if at else set(range(count))
+    if complete and len(complete) < count:
+        kept = [[i in complete for i in columns[q].at] for q in order]
+        scores = [
+            list(compress(columns[q].scores, keep)) for q, keep in zip(order, kept, strict=True)
+        ]
+        mosts = [
+            list(compress(columns[q].max_scores, keep)) for q, keep in zip(order, kept, strict=True)
+        ]
+    else:
+        scores = [list(columns[q].scores) if complete else [] for q in order]
+        mosts = [list(columns[q].max_scores) if complete else [] for q in order]
     binary = all(
-        c.score <= FULL or c.score >= c.max_score - FULL for s in complete for c in s.cells.values()
+        score <= FULL or score >= most - FULL
+        for column, points in zip(scores, mosts, strict=True)
+        for score, most in zip(column, points, strict=True)
     )
     caveat = ""
     if len(complete) < RELIABLE_LEARNERS:
@@ -286,7 +319,7 @@ def _reliability(order: Sequence[str], sittings: Sequence[Sitting]) -> Reliabili
         )
     return Reliability(
         "KR-20" if binary else "Cronbach's alpha",
-        measures.alpha(columns) if complete else None,
+        measures.alpha(scores) if complete else None,
         len(order),
         len(complete),
         caveat,

@@ -10,7 +10,7 @@ from pathlib import Path
 from lessonkit.errors import UsageError
 from lessonkit.results.analysis import analyse
 from lessonkit.results.banks import BankInfo, find_bank, lookup
-from lessonkit.results.intake import Refused, read, sources
+from lessonkit.results.intake import Refused, read, release, sources
 from lessonkit.results.stats import BankStats
 from lessonkit.results.tally import Tally
 
@@ -34,14 +34,17 @@ def collect(paths: Sequence[Path], *, bank: str | None = None) -> Collection:
     tally = Tally(chosen.slug if chosen else None)
     refused = []
     files = 0
-    for source in sources(paths):
-        files += 1
-        try:
-            found = read(source)
-        except Refused as refusal:
-            refused.append(refusal)
-            continue
-        tally.add(found)
+    try:
+        for source in sources(paths):
+            files += 1
+            try:
+                found = read(source)
+            except Refused as refusal:
+                refused.append(refusal)
+                continue
+            tally.add(found)
+    finally:
+        release()
 
     @cache
     def banks(slug: str) -> BankInfo | None:

@@ -13,9 +13,12 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
+import stat
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import IO
 
@@ -42,6 +45,9 @@ class Refused(LessonkitError):
     def __init__(self, name: str, line: int, message: str) -> None:
         self.name, self.line, self.message = name, line, message
         super().__init__(f"{name}:{line}: {message}" if line else f"{name}: {message}")
+
+    def __reduce__(self) -> tuple[type[Refused], tuple[str, int, str]]:
+        return Refused, (self.name, self.line, self.message)  # from a reading process
 
 
 @dataclass
@@ -73,17 +79,37 @@ def sources(paths: Sequence[Path]) -> Iterator[Source]:
             raise UsageError(f"{path}: no such file or folder")
     for path in paths:
         if path.is_dir():
-            for found in sorted(path.rglob(f"*{SUFFIX}")):
-                if found.is_file():
-                    yield _file(found)
+            # Sorted as paths sort (part by part), but on keys: comparing 25,000 Path
+            # objects pairwise took a second.
+            for found in sorted(path.rglob(f"*{SUFFIX}"), key=_parts):
+                status = _status(found)
+                if status is not None and stat.S_ISREG(status.st_mode):
+                    yield _file(found, status.st_size)
         elif zipfile.is_zipfile(path):
             yield from _members(path)
         else:
-            yield _file(path)
+            yield _file(path, path.stat().st_size)
 
 
-def _file(path: Path) -> Source:
-    return Source(str(path), lambda: path.open("rb"), path.stat().st_size)
+def _parts(path: Path) -> tuple[str, ...]:
+    return path.parts
+
+
+def _status(path: Path) -> os.stat_result | None:
+    """What ``stat`` says of a path found in a folder; None for a broken link, as
+    ``is_file`` would skip it."""
+    try:
+        return path.stat()
+    except OSError:
+        return None
+
+
+def _file(path: Path, size: int) -> Source:
+    return Source(str(path), partial(_open_file, path), size)
+
+
+def _open_file(path: Path) -> IO[bytes]:
+    return path.open("rb")
 
 
 def _members(path: Path) -> Iterator[Source]:
@@ -93,18 +119,37 @@ def _members(path: Path) -> Iterator[Source]:
     except (zipfile.BadZipFile, OSError) as error:
         raise UsageError(f"{path}: cannot read this zip archive: {error}") from None
     for info in sorted(infos, key=lambda i: i.filename):
-        opener = _member_opener(path, info.filename)
+        opener = partial(_open_member, path, info.filename)
         yield Source(f"{path}/{info.filename}", opener, info.file_size)
 
 
-def _member_opener(path: Path, member: str) -> Callable[[], IO[bytes]]:
-    def open_member() -> IO[bytes]:
-        # zipfile stops at the member's declared size (checked against the limit first),
-        # so a member that inflates beyond it cannot fill memory.
-        with zipfile.ZipFile(path) as archive:
-            return io.BytesIO(archive.read(member))
+def _open_member(path: Path, member: str) -> IO[bytes]:
+    # zipfile stops at the member's declared size (checked against the limit first),
+    # so a member that inflates beyond it cannot fill memory.
+    return io.BytesIO(_archive(path).read(member))
 
-    return open_member
+
+# The archive members are being read from, kept open from one member to the next: opening
+# reads the archive's whole directory, and once per member an LMS download of 25,000 files
+# took hours. Keyed by modification time and size, so a rewritten archive opens afresh.
+_OPEN: dict[tuple[Path, int, int], zipfile.ZipFile] = {}
+
+
+def _archive(path: Path) -> zipfile.ZipFile:
+    stat = path.stat()
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    archive = _OPEN.get(key)
+    if archive is None:
+        release()
+        archive = _OPEN[key] = zipfile.ZipFile(path)
+    return archive
+
+
+def release() -> None:
+    """Close the archive kept open for reading its members: call when done with a class."""
+    for archive in _OPEN.values():
+        archive.close()
+    _OPEN.clear()
 
 
 def read(source: Source) -> LearnerFile:
@@ -114,11 +159,22 @@ def read(source: Source) -> LearnerFile:
                       f"can be ({MAX_FILE_BYTES:,}); is it the right file?")  # fmt: skip
     try:
         with source.open() as stream:
-            return _Reader(source.name).read(stream)
+            return _Reader(source.name).read(_whole(stream, source.size))
     except OSError as error:
         raise Refused(source.name, 0, f"cannot be read: {error.strerror or error}") from None
     except zipfile.BadZipFile as error:
         raise Refused(source.name, 0, f"cannot be unpacked: {error}") from None
+
+
+def _whole(stream: IO[bytes], expected: int) -> bytes:
+    """What the stream holds, up to one byte past the limit. Asked for the limit at once,
+    Python sets aside all 64 MiB before reading each small file; the expected size is
+    asked for first, and only a file that turns out longer is read on."""
+    first = min(max(expected, 0), MAX_FILE_BYTES) + 1
+    data = stream.read(first)
+    if len(data) == first:
+        data += stream.read(MAX_FILE_BYTES + 1 - first)
+    return data
 
 
 class _Reader:
@@ -133,8 +189,7 @@ class _Reader:
     def refuse(self, message: str) -> Refused:
         return Refused(self.name, self.number, message)
 
-    def read(self, stream: IO[bytes]) -> LearnerFile:
-        data = stream.read(MAX_FILE_BYTES + 1)
+    def read(self, data: bytes) -> LearnerFile:
         if not data:
             raise Refused(self.name, 0, "is empty; an attempts file starts with its header line")
         if len(data) > MAX_FILE_BYTES:
@@ -150,48 +205,67 @@ class _Reader:
         return self._body(lines, found)
 
     def _body(self, lines: list[bytes], found: LearnerFile) -> LearnerFile:
-        """Every line after the header. The common case, an answer under its attempt, is
-        checked inline; anything else takes the slow path, which names what is wrong."""
-        validate, learner, answers = _LINE.validate_json, found.header["learner"], found.answers
+        """Every line after the header. The common case, an answer that follows the one
+        before it in its attempt, is checked inline; any other line takes ``_line``, which
+        names what is wrong."""
         answer = _ANSWER.validator.validate_json  # the core validator: no wrapper per line
-        attempt, asked = self.attempt, self.asked
-        for number in range(2, len(lines) + 1):
+        learner, keep = found.header["learner"], found.answers.append
+        # What the next answer line must repeat of its attempt; None before the first.
+        under: tuple[int, str, str | None] | None = None
+        asked, room = self.asked, 0
+        for number, raw in enumerate(lines[1:], 2):
+            record = None
+            if under is not None and raw.startswith(ANSWER_START) and len(raw) <= MAX_LINE_BYTES:
+                try:
+                    record = answer(raw)
+                except ValidationError as error:
+                    self.number = number
+                    raise self.refuse(_described(error, "answer")) from None
+                question = record["question"]
+                if (
+                    (record["attempt"], record["bank"], record["bank_version"]) == under
+                    and record["learner"] == learner
+                    and question not in asked
+                    and len(asked) < room
+                    and record["score"] <= record["max_score"] * (1 + 1e-9)
+                ):
+                    asked.add(question)
+                    keep(record)
+                    continue
             self.number = number
-            raw = lines[number - 1]
-            if len(raw) > MAX_LINE_BYTES:
-                self._sized(raw)
+            if self._line(raw, record, found, lines):
+                return found
+            if self.attempt is not None:
+                attempt = self.attempt
+                under = (attempt["attempt"], attempt["bank"], attempt["bank_version"])
+                asked, room = self.asked, attempt["questions"]
+        self.number = len(lines)
+        raise self.refuse(
+            "the file ends without its end line: it was cut short; export it again, or "
+            "download it again"
+        )
+
+    def _line(
+        self, raw: bytes, record: Line | None, found: LearnerFile, lines: list[bytes]
+    ) -> bool:
+        """Any line but an answer in its place: checked, placed, or refused with the reason;
+        True for the end line."""
+        if record is None:
+            self._sized(raw)
             quick = raw.startswith(ANSWER_START)
             try:
-                record: Line = answer(raw) if quick else validate(raw)
+                record = _ANSWER.validate_json(raw) if quick else _LINE.validate_json(raw)
             except ValidationError as error:
                 if not raw.strip():
                     raise self.refuse(
                         "an empty line; every line of an attempts file is a record"
                     ) from None
                 raise self.refuse(_described(error, "answer" if quick else None)) from None
-            if (
-                record["record"] == "answer"
-                and attempt is not None
-                and record["attempt"] == attempt["attempt"]
-                and record["learner"] == learner
-                and record["bank"] == attempt["bank"]
-                and record["bank_version"] == attempt["bank_version"]
-                and record["question"] not in asked
-                and len(asked) < attempt["questions"]
-                and record["score"] <= record["max_score"] * (1 + 1e-9)
-            ):
-                asked.add(record["question"])
-                answers.append(record)
-                continue
-            if record["record"] == "end":
-                self._end(record, found, lines)
-                return found
-            self._place(record, found)
-            attempt, asked = self.attempt, self.asked
-        raise self.refuse(
-            "the file ends without its end line: it was cut short; export it again, or "
-            "download it again"
-        )
+        if record["record"] == "end":
+            self._end(record, found, lines)
+            return True
+        self._place(record, found)
+        return False
 
     def _sized(self, raw: bytes) -> bytes:
         if len(raw) > MAX_LINE_BYTES:

@@ -8,7 +8,9 @@ p·q; with them Cronbach's alpha on items scored 0 or 1 is exactly KR-20. Sums u
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import repeat
+from operator import mul, sub
 
 # Kelley's classic share for the upper and lower groups of the upper-lower index.
 GROUP_SHARE = 0.27
@@ -34,8 +36,7 @@ def variance(values: Sequence[float]) -> float:
     """The population variance; 0 for fewer than two values."""
     if len(values) < 2:
         return 0.0
-    centre = mean(values)
-    return math.fsum((v - centre) ** 2 for v in values) / len(values)
+    return math.fsum(_squares(values, mean(values))) / len(values)
 
 
 def correlation(xs: Sequence[float], ys: Sequence[float]) -> float | None:
@@ -49,12 +50,18 @@ def correlation(xs: Sequence[float], ys: Sequence[float]) -> float | None:
     if len(xs) < 2:
         return None
     mx, my = mean(xs), mean(ys)
-    sxy = math.fsum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
-    sxx = math.fsum((x - mx) ** 2 for x in xs)
-    syy = math.fsum((y - my) ** 2 for y in ys)
+    sxy = math.fsum(map(mul, map(sub, xs, repeat(mx)), map(sub, ys, repeat(my))))
+    sxx = math.fsum(_squares(xs, mx))
+    syy = math.fsum(_squares(ys, my))
     if sxx <= 0 or syy <= 0:
         return None
     return max(-1.0, min(1.0, sxy / math.sqrt(sxx * syy)))
+
+
+def _squares(values: Sequence[float], centre: float) -> Iterator[float]:
+    """Each value's squared distance from ``centre``, ``(v - centre) ** 2``, in C: a class
+    of 25,000 learners has 25,000 of them per question."""
+    return map(pow, map(sub, values, repeat(centre)), repeat(2))
 
 
 def group_size(count: int) -> int:

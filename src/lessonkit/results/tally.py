@@ -4,37 +4,75 @@ Item statistics use each learner's first finished attempt at a bank: a retake is
 answered from memory and would make every question look easier. Every attempt is still
 counted, once, however many files repeat it (a learner may export twice). Nothing of a
 file is kept but these compact rows, so memory grows with learners, not with files.
+
+A file is first boiled down to a ``Sheet`` (``sheet``), which needs nothing but the file
+and may be made in another process; the tally then takes sheets in the order the files
+were found, so the result does not depend on which process read which file.
 """
 
 from __future__ import annotations
 
+import math
+from array import array
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import repeat
+from operator import is_not, itemgetter
 from typing import Any, NamedTuple
 
 from lessonkit.results.intake import LearnerFile
 
 
-class Cell(NamedTuple):
-    """One answer, as the analysis needs it."""
+class Answers(NamedTuple):
+    """One attempt's answers, field by field: the i-th of each belongs to one answer.
 
-    score: float
-    max_score: float
-    response: Any
-    seconds: float | None
-    hints: int | None
-    key_hash: str
-    params: dict[str, Any] | None
+    Columns rather than an object per answer, and numbers in arrays rather than as
+    objects: a class holds a million answers, and a float object scattered in memory
+    costs more to reach than to add.
+    """
+
+    questions: tuple[str, ...]
+    scores: array[float]
+    max_scores: array[float]
+    responses: tuple[Any, ...]
+    seconds: array[float]  # NOT_RECORDED (NaN) for null: a real time is finite
+    hints: array[int]  # NO_HINTS (-1) for null: a real count is at least 0
+    key_hashes: tuple[str, ...]
+    drawn: bytes  # 1: a parameterised question's own numbers (params not null)
+
+
+NOT_RECORDED = math.nan
+NO_HINTS = -1
+
+
+class Taken(NamedTuple):
+    """One attempt line, as the tally needs it."""
+
+    number: int
+    bank: str
+    started: datetime
+    version: str | None
+    finished: bool
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """What one learner's file gives the tally: its attempts, and the answers of each
+    finished one (any of which may turn out to be the learner's first)."""
+
+    learner: str
+    attempts: tuple[Taken, ...]
+    answers: dict[int, Answers]  # by attempt number
 
 
 @dataclass
 class Sitting:
-    """The attempt a learner's statistics come from, with its answers by question id."""
+    """The attempt a learner's statistics come from, with its answers."""
 
     learner: str
     started: datetime
     version: str | None
-    cells: dict[str, Cell]
+    answers: Answers
 
 
 @dataclass
@@ -57,6 +95,50 @@ class BankTally:
     sittings: dict[str, Sitting] = field(default_factory=dict)
 
 
+def sheet(found: LearnerFile, only: str | None = None) -> Sheet:
+    """The attempts of a checked file (at bank ``only``, if given) and the answers of its
+    finished ones."""
+    attempts = tuple(
+        Taken(a["attempt"], a["bank"], a["started"], a["bank_version"], a["finished"] is not None)
+        for a in found.attempts
+        if only is None or a["bank"] == only
+    )
+    rows: dict[int, list[Any]] = {t.number: [] for t in attempts if t.finished}
+    for answer in found.answers:
+        into = rows.get(answer["attempt"])
+        if into is not None:
+            into.append(answer)
+    return Sheet(found.header["learner"], attempts, {n: _columns(a) for n, a in rows.items()})
+
+
+_FIELDS = itemgetter(
+    "question", "score", "max_score", "response", "seconds", "hints", "key_hash", "params"
+)
+
+
+def _columns(answers: list[Any]) -> Answers:
+    if not answers:
+        return Answers((), array("d"), array("d"), (), array("d"), array("h"), (), b"")
+    # Each answer's fields as a tuple, then the tuples turned into columns: both in C.
+    questions, scores, most, responses, seconds, hints, keys, params = zip(
+        *map(_FIELDS, answers), strict=True
+    )
+    if None in seconds:
+        seconds = tuple(NOT_RECORDED if s is None else s for s in seconds)
+    if None in hints:
+        hints = tuple(NO_HINTS if h is None else h for h in hints)
+    return Answers(
+        questions,
+        array("d", scores),
+        array("d", most),
+        responses,
+        array("d", seconds),
+        array("h", hints),
+        keys,
+        bytes(map(is_not, params, repeat(None))),
+    )
+
+
 class Tally:
     """Learners' files added one at a time; ``banks`` holds what the analysis reads."""
 
@@ -66,12 +148,14 @@ class Tally:
         self.files = 0
 
     def add(self, found: LearnerFile) -> None:
+        self.take(sheet(found, self.only))
+
+    def take(self, sheet: Sheet) -> None:
+        """One file's sheet, in the order the files were found."""
         self.files += 1
-        learner = found.header["learner"]
-        # The attempt (1, 2, …) whose answers become cells: at most one per bank and file.
-        wanted: dict[int, BankTally] = {}
-        for attempt in found.attempts:
-            slug, started = attempt["bank"], attempt["started"]
+        learner = sheet.learner
+        for attempt in sheet.attempts:
+            slug, started = attempt.bank, attempt.started
             if self.only is not None and slug != self.only:
                 continue
             bank = self.banks.setdefault(slug, BankTally(slug))
@@ -79,23 +163,11 @@ class Tally:
                 continue  # the same attempt from another export of the same history
             bank.attempts.add((learner, started))
             bank.learners.add(learner)
-            version = attempt["bank_version"]
+            version = attempt.version
             seen = bank.versions.setdefault(version, Seen(started, started))
             seen.first, seen.last = min(seen.first, started), max(seen.last, started)
             seen.attempts += 1
             held = bank.sittings.get(learner)
-            if attempt["finished"] is not None and (held is None or started < held.started):
-                bank.sittings[learner] = Sitting(learner, started, version, {})
-                wanted[attempt["attempt"]] = bank
-        for answer in found.answers:
-            into = wanted.get(answer["attempt"])
-            if into is not None:
-                into.sittings[learner].cells[answer["question"]] = Cell(
-                    answer["score"],
-                    answer["max_score"],
-                    answer["response"],
-                    answer["seconds"],
-                    answer["hints"],
-                    answer["key_hash"],
-                    answer["params"],
-                )
+            if attempt.finished and (held is None or started < held.started):
+                answers = sheet.answers[attempt.number]
+                bank.sittings[learner] = Sitting(learner, started, version, answers)
