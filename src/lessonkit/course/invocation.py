@@ -25,12 +25,11 @@ def program() -> str:
 def program_for(argv0: str, on_path: str | None, cwd: Path, home: Path) -> str:
     """``program`` for a given script path, PATH lookup, working folder and home folder."""
     script = Path(argv0)
-    if script.name != NAME or not script.is_file():  # `python -m lessonkit`, tests, embedding
-        return NAME
-    here = script.resolve()
-    if on_path is not None and Path(on_path).resolve() == here:
-        return NAME
     absolute = cwd / script  # as typed, links not followed: what the learner knows
+    if script.name != NAME or not absolute.is_file():  # `python -m lessonkit`, tests, embedding
+        return NAME
+    if on_path is not None and Path(on_path).resolve() == absolute.resolve():
+        return NAME
     if shlex.quote(str(absolute)) != str(absolute):  # a space in a folder name: quote it all
         return shlex.quote(str(absolute))
     if absolute.is_relative_to(cwd):
