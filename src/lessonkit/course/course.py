@@ -49,6 +49,9 @@ class Course:
     problems: list[Problem] = field(default_factory=list)
     # Every bank file's questions that validated on their own, for the cross-file checks.
     bank_parts: list[BankParts] = field(default_factory=list, repr=False)
+    _lesson_index: tuple[int, dict[Path, LessonPage], dict[str, LessonPage]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @property
     def content_dir(self) -> Path:
@@ -57,6 +60,25 @@ class Course:
     @property
     def quizzes_dir(self) -> Path:
         return self.root / "quizzes"
+
+    def lesson_at(self, path: Path) -> LessonPage | None:
+        """The lesson read from ``path`` (resolved), if any: one dict lookup, so that checking
+        every link of every lesson stays linear in the size of the course."""
+        return self._index()[0].get(path.resolve())
+
+    def first_lesson_naming(self, quiz: str) -> LessonPage | None:
+        """The first lesson, in reading order, whose front matter names the bank ``quiz``."""
+        return self._index()[1].get(quiz)
+
+    def _index(self) -> tuple[dict[Path, LessonPage], dict[str, LessonPage]]:
+        # Built on first use, again if lessons were added since (they are not, once read).
+        if self._lesson_index is None or self._lesson_index[0] != len(self.lessons):
+            by_path = {lesson.path.resolve(): lesson for lesson in self.lessons.values()}
+            by_quiz: dict[str, LessonPage] = {}
+            for lesson in self.lessons.values():
+                by_quiz.setdefault(lesson.meta.quiz, lesson)
+            self._lesson_index = (len(self.lessons), by_path, by_quiz)
+        return self._lesson_index[1], self._lesson_index[2]
 
 
 __all__ = ["BANK_SUFFIXES", "BankParts", "Course", "find_root", "read_course"]
