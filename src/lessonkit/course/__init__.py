@@ -2,7 +2,8 @@
 
 ``course`` reads a whole course folder and checks it across files; ``lessons`` reads
 lesson and plan pages; ``catalog`` finds a bank by slug and keeps it compiled to JSON
-(``cachefile``) so a quiz starts without YAML or pydantic; ``folder`` says what a
+(``cachefile``) so a quiz starts without YAML or pydantic; ``outline`` keeps what
+``lessonkit list`` shows, file by file, for the same reason; ``folder`` says what a
 course folder is. It may import ``lessonkit.grading``, ``lessonkit.bank`` and
 ``lessonkit.errors``. Modules here stay importable cheaply: heavy imports go inside
 the functions that need them.
