@@ -38,7 +38,7 @@ test: $(STAMP) node_modules/.package-lock.json ## Run every check: ruff, ruff fo
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy --strict src
 	$(VENV)/bin/lint-imports --no-cache --no-logo
-	$(VENV)/bin/lessonkit validate
+	$(VENV)/bin/lessonkit validate --full
 	$(PY) -m pytest
 
 serve: $(STAMP) ## Serve the lesson site at http://127.0.0.1:8000, reloading on changes

@@ -34,7 +34,7 @@ def _validate(args: argparse.Namespace) -> int:
     # exits: the cyclic collector would only re-scan them (a third of the run on a large
     # bank), and the process ends before any cycle could matter.
     gc.disable()
-    report = validate_paths([Path(p) for p in args.paths])
+    report = validate_paths([Path(p) for p in args.paths], full=args.full)
     for problem in report.problems:
         print(problem)
         if github:
@@ -70,6 +70,12 @@ def _add_validate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         "--format",
         choices=["text", "github"],
         help="`github` also prints GitHub Actions annotations (automatic when GITHUB_ACTIONS=true)",
+    )
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help="read every file again instead of only those changed since the last check "
+        "(the same problems either way; CI runs this)",
     )
     parser.set_defaults(handler=_validate)
 

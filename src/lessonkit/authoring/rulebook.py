@@ -18,7 +18,7 @@ from pathlib import Path
 from lessonkit.authoring import figures, pagechecks, yamlstyle
 from lessonkit.bank import limits, yamldoc
 from lessonkit.bank.limits import chars
-from lessonkit.course.course import BANK_SUFFIXES, Course, read_course
+from lessonkit.course.course import BANK_SUFFIXES, Course, Scope, read_course
 from lessonkit.errors import ContentError, Problem, display_path
 
 MIN_QUESTIONS_PER_INSIGHT = 5
@@ -94,14 +94,22 @@ def rules_markdown() -> str:
 # --- applying the rules ---------------------------------------------------------------
 
 
-def check_course(root: Path, extra_banks: Iterable[Path] = (), *, coverage: bool = True) -> Course:
+def check_course(
+    root: Path,
+    extra_banks: Iterable[Path] = (),
+    *,
+    coverage: bool = True,
+    scope: Scope | None = None,
+) -> Course:
     """The course at ``root`` read and checked against every rule; problems sorted.
 
     ``coverage=False`` leaves out `min-questions`, which is about how a quiz samples,
     not about whether the site can be built: the site build previews a lesson whose
-    bank is still growing, and `validate` (and so CI) holds the line.
+    bank is still growing, and `validate` (and so CI) holds the line. With a ``scope``
+    only some files are read and checked (see ``course.read_course``); the problems
+    found are exact for the files the course ``covers``.
     """
-    course = read_course(root, extra_banks)
+    course = read_course(root, extra_banks, scope=scope)
     for lesson in course.lessons.values():
         for check in (*pagechecks.CHECKS, figures.check_figure_pairs):
             course.problems.extend(check(lesson, course))
@@ -178,7 +186,7 @@ def _placeholder_hosts(course: Course) -> list[Problem]:
     for folder in (course.content_dir, course.quizzes_dir):
         if not folder.is_dir():
             continue
-        for path in sorted(folder.rglob("*")):
+        for path in course.files_under(folder):
             if not path.is_file() or path.suffix.lower() not in _TEXT_SUFFIXES:
                 continue
             try:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from lessonkit.authoring.rulebook import check_course
-from lessonkit.course.course import BANK_SUFFIXES, Course
-from lessonkit.course.folder import find_root
+from lessonkit.authoring import checkcache
+from lessonkit.course.facts import BankFacts, Facts, LessonFacts
+from lessonkit.course.folder import BANK_SUFFIXES, find_root
 from lessonkit.errors import Problem, UsageError, display_path, summary
 
 
@@ -46,11 +47,13 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
-def validate_paths(paths: Sequence[Path], *, cwd: Path | None = None) -> Report:
+def validate_paths(paths: Sequence[Path], *, cwd: Path | None = None, full: bool = False) -> Report:
     """Check the course the paths belong to; report problems in those paths only.
 
     With no paths, the whole course around ``cwd`` is checked. Bank files outside the
     course are loaded too, so `lessonkit validate some/where/bank.yml` works anywhere.
+    Files unchanged since the last check are not read again (``checkcache``), unless
+    ``full`` is set; either way the same problems are reported.
     """
     here = cwd or Path.cwd()
     for path in paths:
@@ -71,11 +74,11 @@ def validate_paths(paths: Sequence[Path], *, cwd: Path | None = None) -> Report:
         for p in paths
         if p.is_file() and p.suffix in BANK_SUFFIXES and not _within(p, [root / "quizzes"])
     ]
-    course = check_course(root, extra_banks=extra)
+    checked = checkcache.check(root, extra, full=full)
     wanted = [p.resolve() for p in paths] or [root / "content", root / "quizzes"]
-    problems = tuple(p for p in course.problems if _within(p.path, wanted))
+    problems = tuple(p for p in checked.problems if _within(p.path, wanted))
     where = " ".join(str(p) for p in paths) or display_path(root) or "."
-    return Report(problems, *_sizes(course, wanted), where=where)
+    return Report(problems, *_sizes(checked.facts, wanted), where=where)
 
 
 def _check_kind(path: Path, root: Path) -> None:
@@ -94,11 +97,24 @@ def _within(path: Path | str, wanted: list[Path]) -> bool:
     return any(where.is_relative_to(w.resolve()) for w in wanted)
 
 
-def _sizes(course: Course, wanted: list[Path]) -> tuple[int, int, int]:
-    banks = [
-        bank
-        for slug, bank in course.banks.items()
-        if _within(course.bank_documents[slug].path, wanted)
-    ]
-    lessons = [lesson for lesson in course.lessons.values() if _within(lesson.path, wanted)]
-    return len(banks), sum(len(b.questions) for b in banks), len(lessons)
+def _sizes(facts: Mapping[Path, Facts], wanted: list[Path]) -> tuple[int, int, int]:
+    """Banks and lessons that load, and questions, among the wanted files; a slug read
+    twice counts once, as the last file read under it."""
+    folders = [str(w.resolve()) for w in wanted]
+
+    def within(path: Path) -> bool:  # facts name files by absolute paths under the course
+        text = str(path)
+        return any(text == f or text.startswith(f + os.sep) for f in folders)
+
+    banks = {f.slug: (path, f) for path, f in facts.items() if isinstance(f, BankFacts) and f.valid}
+    lessons = {
+        f.slug: path
+        for path, f in facts.items()
+        if isinstance(f, LessonFacts) and f.quiz is not None
+    }
+    counted = [f for path, f in banks.values() if within(path)]
+    return (
+        len(counted),
+        sum(f.questions for f in counted),
+        sum(1 for path in lessons.values() if within(path)),
+    )

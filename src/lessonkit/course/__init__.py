@@ -1,6 +1,7 @@
 """The course: plans, lessons and banks read together, and finding one bank fast.
 
-``course`` reads a whole course folder and checks it across files; ``lessons`` reads
+``course`` reads a whole course folder and checks it across files, one file at a
+time through ``files``, each known to the others by its ``facts``; ``lessons`` reads
 lesson and plan pages; ``catalog`` finds a bank by slug and keeps it compiled to JSON
 (``cachefile``) so a quiz starts without YAML or pydantic; ``outline`` keeps what
 ``lessonkit list`` shows, file by file, for the same reason; ``folder`` says what a

@@ -12,6 +12,7 @@ from pathlib import Path
 
 CONTENT = "content"
 QUIZZES = "quizzes"
+BANK_SUFFIXES = (".yml", ".yaml")  # a bank is quizzes/<slug>.yml (or .yaml)
 
 
 def is_course(folder: Path) -> bool:

@@ -1,0 +1,150 @@
+"""`lessonkit validate` reading only what changed reports exactly what a full run reports."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from conftest import BANK, FULL_BANK, LESSON, PLAN, MakeCourse
+from lessonkit.authoring import checkcache
+from lessonkit.authoring.validate import validate_paths
+
+LESSON_TWO = (
+    LESSON.replace("title: Lesson one", "title: Lesson two")
+    .replace("quiz: lesson-one", "quiz: lesson-two")
+    .replace("Opening text.", "Opening text, after [the detail](lesson-one.md#a-detail).\n\n"
+             "![A chart](img/chart.svg)")
+)  # fmt: skip
+BANK_TWO = (
+    FULL_BANK.replace("lesson: lesson-one", "lesson: lesson-two")
+    .replace("id: q-", "id: two-")
+    .replace("id: pad-", "id: two-pad-")
+)
+SVG = '<svg xmlns="http://www.w3.org/2000/svg"><text>chart</text></svg>\n'
+
+
+@pytest.fixture
+def course(make_course: MakeCourse) -> Path:
+    """Two lessons in one plan, each with a bank; the second links into the first."""
+    return make_course(
+        {
+            "content/test-plan/index.md": PLAN.replace("[lesson-one]", "[lesson-one, lesson-two]"),
+            "content/test-plan/lesson-two.md": LESSON_TWO,
+            "content/test-plan/img/chart.svg": SVG,
+            "quizzes/lesson-one.yml": FULL_BANK,
+            "quizzes/lesson-two.yml": BANK_TWO,
+        }
+    )
+
+
+def _edit(name: str, old: str, new: str) -> Callable[[Path], None]:
+    def edit(root: Path) -> None:
+        path = root / name
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (name, old)
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    return edit
+
+
+def _write(name: str, text: str | None) -> Callable[[Path], None]:
+    def write(root: Path) -> None:
+        path = root / name
+        if text is None:
+            path.unlink()
+        else:
+            path.write_text(text, encoding="utf-8")
+
+    return write
+
+
+ONE, TWO = "quizzes/lesson-one.yml", "quizzes/lesson-two.yml"
+PAGE_ONE, PAGE_TWO = "content/test-plan/lesson-one.md", "content/test-plan/lesson-two.md"
+
+# Each edit applies to the course as the previous ones left it; `True` where the run
+# must read only some files (the others are full runs by design: see checkcache).
+EDITS: list[tuple[str, Callable[[Path], None], bool]] = [
+    ("nothing changed", lambda root: None, True),
+    ("an answer key that fails", _edit(ONE, "      - text: b\n        correct: true",
+                                       "      - text: b"), True),
+    ("an id used in the other bank", _edit(TWO, "id: two-single", "id: q-order"), True),
+    ("the first bank's id renamed", _edit(ONE, "id: q-order", "id: q-ordered"), True),
+    ("a section that is no heading", _edit(ONE, "section: a-detail", "section: a-detial"), True),
+    ("the bank names the other lesson", _edit(TWO, "lesson: lesson-two", "lesson: lesson-one"),
+     True),
+    ("back to its own lesson", _edit(TWO, "lesson: lesson-one", "lesson: lesson-two"), True),
+    ("a bank that does not parse", _edit(ONE, "pass_mark: 0.5", "pass_mark: [0.5"), True),
+    ("the bank parses again", _edit(ONE, "pass_mark: [0.5", "pass_mark: 0.5"), True),
+    ("a folded list in a prompt", _edit(TWO, "prompt: Pick b.",
+                                        "prompt: >-\n      Steps:\n      - one\n      - two"), True),
+    ("prose with a placeholder host", _edit(PAGE_ONE, "Opening text.",
+                                            "Opening text, see https://example.com/x."), True),
+    ("a heading another page links to", _edit(PAGE_ONE, "### A detail", "### The detail"), False),
+    ("the lesson names a missing bank", _edit(PAGE_TWO, "quiz: lesson-two", "quiz: lesson-2"),
+     True),
+    ("its bank again", _edit(PAGE_TWO, "quiz: lesson-2", "quiz: lesson-two"), True),
+    ("front matter that does not load", _edit(PAGE_TWO, "minutes: 5", "minutes: many"), False),
+    ("front matter that loads", _edit(PAGE_TWO, "minutes: many", "minutes: 5"), False),
+    ("a figure with a placeholder host", _write("content/test-plan/img/chart.svg",
+                                                SVG.replace("chart<", "example.org<")), True),
+    ("the figure removed", _write("content/test-plan/img/chart.svg", None), False),
+    ("a plan without the second lesson", _edit("content/test-plan/index.md",
+                                               "[lesson-one, lesson-two]", "[lesson-one]"), False),
+    ("a plan's title", _edit("content/test-plan/index.md", "title: Test plan",
+                             "title: The test plan"), True),
+    ("a new bank for no lesson", _write("quizzes/spare.yml", BANK.replace("id: q-", "id: s-")),
+     False),
+    ("the spare bank edited", _edit("quizzes/spare.yml", "lesson: lesson-one",
+                                    "lesson: lesson-three"), True),
+    ("a setting in the course folder", _write("mkdocs.yml", "site_name: Test\n"), False),
+]  # fmt: skip
+
+
+def _said(root: Path, monkeypatch: pytest.MonkeyPatch, *, full: bool = False) -> list[str]:
+    """What `lessonkit validate` says in the course folder."""
+    monkeypatch.chdir(root)
+    report = validate_paths([], full=full)
+    return [*map(str, report.problems), report.summary_line()]
+
+
+def test_every_edit_is_reported_as_a_full_run_reports_it(
+    course: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copy = tmp_path_factory.mktemp("full") / "course"
+    monkeypatch.chdir(course)
+    checkcache.check(course)  # the first run is a full one and keeps its result
+    found_changes = 0
+    for name, edit, partial in EDITS:
+        edit(course)
+        monkeypatch.chdir(course)
+        checked = checkcache.check(course)
+        incremental = _said(course, monkeypatch)
+        # A full run of a copy with no cache at all, as CI runs it on a fresh checkout.
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(course, copy, ignore=shutil.ignore_patterns(".cache"))
+        assert incremental == _said(copy, monkeypatch, full=True), name
+        assert (0 < checked.read < len(checked.facts)) == (partial and bool(checked.read)), name
+        found_changes += len(incremental) > 1
+    assert found_changes > 10  # the edits do make problems, which the runs agree on
+
+
+def test_full_ignores_and_renews_the_cache(course: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(course)
+    checkcache.check(course)
+    cache = course / checkcache.CACHE
+    cache.write_text(
+        cache.read_text().replace('"problems": []', '"problems": [["x", 1, 1, "m", ""]]')
+    )
+    assert checkcache.check(course, full=True).problems == []
+    assert checkcache.check(course).problems == []
+
+
+def test_a_broken_or_foreign_cache_means_a_full_run(course: Path) -> None:
+    checkcache.check(course)
+    (course / checkcache.CACHE).write_text("{not json")
+    assert checkcache.check(course).read > 0
+    (course / checkcache.CACHE).write_text('{"format": 1, "key": {}, "files": {}}')
+    assert checkcache.check(course).read == len(checkcache.check(course, full=True).facts)
