@@ -8,7 +8,7 @@ pydantic is imported. Never prints, never reads the clock: ``now`` is an argumen
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -100,9 +100,31 @@ def plan(bank: BankData, seed: int, order: Sequence[str] | None = None) -> Plan:
         ids = kept + [q for q in ids if q not in set(kept)]
     elif settings.get("questions", True):
         random.Random(seed).shuffle(ids)
-    shuffle_options = bool(settings.get("options", True))
-    displays = {q["id"]: _display(q, seed, shuffle_options) for q in questions}
+    displays = _Displays(questions, seed, bool(settings.get("options", True)))
     return Plan(seed=seed, order=tuple(ids), displays=displays)
+
+
+class _Displays(Mapping[str, tuple[int, ...]]):
+    """Each question's display order, worked out when first shown: a bank of thousands of
+    questions starts its quiz without shuffling every question's options first. Each
+    display is drawn from its own seed, so the order of asking changes none of them."""
+
+    def __init__(self, questions: Sequence[QuestionData], seed: int, options: bool) -> None:
+        self._questions = {q["id"]: q for q in questions}
+        self._seed, self._options = seed, options
+        self._shown: dict[str, tuple[int, ...]] = {}
+
+    def __getitem__(self, question_id: str) -> tuple[int, ...]:
+        if question_id not in self._shown:
+            question = self._questions[question_id]
+            self._shown[question_id] = _display(question, self._seed, self._options)
+        return self._shown[question_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._questions)
+
+    def __len__(self) -> int:
+        return len(self._questions)
 
 
 def start(slug: str, bank: BankData, seed: int, now: datetime) -> Attempt:
