@@ -53,8 +53,8 @@ LESSON ?= gpu-vs-tpu
 quiz: $(QUIZ_STAMP) ## Take a lesson's quiz in the terminal (LESSON=slug; learner install only)
 	$(QUIZ_VENV)/bin/lessonkit quiz $(LESSON)
 
-bench: $(STAMP) ## Run the benchmarks and print figures and ratios
-	$(PY) bench/run.py
+bench: $(STAMP) ## Run the benchmarks and print figures and ratios (BENCH=--quick skips 1,000 lessons)
+	$(PY) bench/run.py $(BENCH)
 
 clean: ## Remove the site build, caches and test artifacts (keeps .venv)
 	rm -rf site test-artifacts .cache .pytest_cache .mypy_cache .ruff_cache bench/out $(QUIZ_VENV)
