@@ -145,6 +145,30 @@ def profile(root: Path, slug: str, work: Path, changed: bool) -> list[str]:
     ]
 
 
+def big_page(work: Path) -> list[str]:
+    """The 10,000-question lesson's page: it builds, with every question in it."""
+    root = course.write(work / "big", 2)
+    slug = course.add_big_bank(root)
+    with plain_beside(root) as plain:
+        plain_seconds, plain_rss = build(root, plain, work / "big-plain")
+    try:
+        seconds, rss = build(root, root / "mkdocs.yml", work / "big-site")
+    except RuntimeError as error:
+        return [f"  the 10,000-question lesson's page: the build FAILED: {error}"]
+    page = work / "big-site" / "bench-plan" / slug / "index.html"
+    text = page.read_text(encoding="utf-8") if page.is_file() else ""
+    questions = text.count('class="lk-question"')
+    return [
+        f"  the 10,000-question lesson's page: built in {seconds:.2f} s "
+        f"(plain {plain_seconds:.2f} s), peak RSS {rss / 1024:.0f} MB "
+        f"(plain {plain_rss / 1024:.0f});",
+        f"    bench-plan/{slug}/{page.name if text else ' (NO PAGE)'}: "
+        f"{len(text.encode()) / 2**20:.1f} MiB of HTML, "
+        f"{questions:,} questions in its self-checks"
+        + ("" if questions == 10_000 else "  (expected 10,000)"),
+    ]
+
+
 def run(quick: bool = False) -> list[str]:
     sizes = QUICK_SIZES if quick else SIZES
     lines = [
@@ -183,6 +207,7 @@ def run(quick: bool = False) -> list[str]:
                 + ", ".join(f"{p:.1f} ms" for p in per)
                 + ("  FASTER THAN LINEAR" if flag else "")
             )
+        lines += big_page(work)
         for name in missed:
             size = PROFILE_SIZE if PROFILE_SIZE in sizes else sizes[-1]
             root = work / f"course-{size}"

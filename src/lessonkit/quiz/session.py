@@ -7,6 +7,7 @@ pydantic is imported. Never prints, never reads the clock: ``now`` is an argumen
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -17,6 +18,8 @@ from lessonkit.course.catalog import LOCAL_SITE
 from lessonkit.grading.responses import choices, to_json
 
 if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
     from lessonkit.bank.models import Question
     from lessonkit.grading.grader import Grade, Response
 
@@ -159,14 +162,17 @@ class Grading:
         """``keys``: answer-key hashes by question id, when already known (compiled banks)."""
         self._bank = bank
         self._keys = keys
-        self._questions: dict[str, Question] | None = None
+        self._data: dict[str, QuestionData] | None = None
+        self._questions: dict[str, Question] = {}
 
     def question(self, question_id: str) -> Question:
-        if self._questions is None:
-            from lessonkit.bank.models import Bank
-
-            built = Bank.model_validate(self._bank)  # already validated once: this is quick
-            self._questions = {q.id: q for q in built.questions}
+        # Each question built when first graded, not the whole bank at once: in a bank of
+        # thousands, that would keep the learner waiting after their first answer.
+        if question_id not in self._questions:
+            if self._data is None:
+                self._data = _by_id(self._bank)
+            data = self._data[question_id]  # KeyError for an id not in the bank
+            self._questions[question_id] = _question_adapter().validate_python(data)
         return self._questions[question_id]
 
     def grade(self, question_id: str, response: Response) -> Grade:
@@ -224,6 +230,15 @@ def _display(question: QuestionData, seed: int, shuffle_options: bool) -> tuple[
         if kind == "match" and pairs > 1 and shown[:pairs] == list(range(pairs)):
             shown = shown[1:] + shown[:1]  # `1a 2b 3c…` would be right: never show that
     return tuple(shown)
+
+
+@functools.cache
+def _question_adapter() -> TypeAdapter[Question]:
+    from pydantic import TypeAdapter
+
+    from lessonkit.bank.models import Question
+
+    return TypeAdapter(Question)
 
 
 def _by_id(bank: BankData) -> dict[str, QuestionData]:
