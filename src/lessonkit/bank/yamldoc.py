@@ -178,6 +178,11 @@ class _Builder:
         line, column = _line_column(at)
         return ContentError([*self.problems, Problem(self.path, line, column, message, hint)])
 
+    def note(self, at: Position, message: str, hint: str = "") -> None:
+        """A problem that does not stop the parse."""
+        line, column = _line_column(at)
+        self.problems.append(Problem(self.path, line, column, message, hint))
+
     def build(self, parser: Any) -> Document:
         event = parser.get_event()  # StreamStart
         event = parser.get_event()
@@ -192,10 +197,7 @@ class _Builder:
             )
         for name, where in self.text_anchors.items():
             if name not in self.aliased:
-                line, column = _line_column(where)
-                message = f"unused anchor `&{name}`"
-                hint = f"remove it, or use it with `*{name}`"
-                self.problems.append(Problem(self.path, line, column, message, hint))
+                self.note(where, f"unused anchor `&{name}`", f"remove it, or use it with `*{name}`")
         return Document(self.path, value, root, self.problems, self.text_scalars)
 
     def _root(self, parser: Any) -> tuple[Any, Position]:
@@ -288,8 +290,7 @@ class _Builder:
     def _key(self, value: Any, at: Position) -> tuple[str, Position]:
         """A key that is not plain text, as the text the format will look it up by."""
         if isinstance(value, dict | list):
-            line, column = _line_column(at)
-            self.problems.append(Problem(self.path, line, column, "a key must be plain text", ""))
+            self.note(at, "a key must be plain text")
             return "?", at
         if isinstance(value, bool):
             return ("true" if value else "false"), at
@@ -297,15 +298,10 @@ class _Builder:
 
     def _duplicate(self, node: MapNode, key: str, at: Position) -> None:
         first, _ = node.keys[key]
-        line, column = _line_column(at)
-        self.problems.append(
-            Problem(
-                self.path,
-                line,
-                column,
-                f"duplicate key `{key}` (first given at line {_line_column(first)[0]})",
-                "remove one of them; YAML keeps only one",
-            )
+        self.note(
+            at,
+            f"duplicate key `{key}` (first given at line {_line_column(first)[0]})",
+            "remove one of them; YAML keeps only one",
         )
 
     def _anchor_text(self, name: str, value: Any, at: Position) -> None:
@@ -320,23 +316,17 @@ class _Builder:
         try:
             return scalars.tagged(tag, text)
         except ValueError as error:
-            line, column = _line_column(at)
-            self.problems.append(Problem(self.path, line, column, str(error), ""))
+            self.note(at, str(error))
             return text
 
     def _check_tag(self, event: Any, at: Position) -> bool:
         tag = event.tag
         if tag is None or tag == "!" or tag in scalars.ALLOWED_TAGS:
             return True
-        line, column = _line_column(at)
-        self.problems.append(
-            Problem(
-                self.path,
-                line,
-                column,
-                f"the tag `{tag}` is not allowed",
-                "remove the tag: banks hold plain text, numbers, lists and mappings",
-            )
+        self.note(
+            at,
+            f"the tag `{tag}` is not allowed",
+            "remove the tag: banks hold plain text, numbers, lists and mappings",
         )
         return False
 
