@@ -148,3 +148,19 @@ def test_a_broken_or_foreign_cache_means_a_full_run(course: Path) -> None:
     assert checkcache.check(course).read > 0
     (course / checkcache.CACHE).write_text('{"format": 1, "key": {}, "files": {}}')
     assert checkcache.check(course).read == len(checkcache.check(course, full=True).facts)
+
+
+def test_a_linked_plan_folder_is_watched_and_a_link_loop_ends(
+    course: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    elsewhere = tmp_path_factory.mktemp("elsewhere") / "linked-plan"
+    (elsewhere / "img").mkdir(parents=True)
+    (elsewhere / "img" / "loop").symlink_to(elsewhere)  # a folder that contains itself
+    (elsewhere / "index.md").write_text(PLAN.replace("Test plan", "Linked plan"))
+    (course / "content" / "linked-plan").symlink_to(elsewhere)
+    monkeypatch.chdir(course)
+    checkcache.check(course)
+    (elsewhere / "index.md").write_text(PLAN.replace("lessons: [lesson-one]", "lessons: []"))
+    found = [str(p) for p in checkcache.check(course).problems]
+    assert found == [str(p) for p in checkcache.check(course, full=True).problems]
+    assert found == ["content/linked-plan/index.md:5:10: lessons: needs at least 1 items, found 0"]

@@ -223,11 +223,17 @@ def _scan(root: Path) -> dict[str, Stat]:
     """Every file under content/ and quizzes/, by path relative to ``root``, with its stat."""
     found: dict[str, Stat] = {}
     # Directory entries and strings: pathlib would cost more than the whole check of an
-    # unchanged course of a thousand lessons.
+    # unchanged course of a thousand lessons. Linked folders are followed, as the course
+    # reader follows them, each once.
     todo = [(str(root / folder), folder) for folder in _FOLDERS]
+    seen: set[tuple[int, int]] = set()
     while todo:
         where, rel = todo.pop()
         try:
+            info = Path(where).stat()
+            if (info.st_dev, info.st_ino) in seen:
+                continue
+            seen.add((info.st_dev, info.st_ino))
             entries = list(os.scandir(where))
         except OSError:
             continue
