@@ -13,7 +13,7 @@ help: ## List the targets
 $(STAMP): pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet --editable ".[dev,site,export]"
+	$(PY) -m pip install --quiet --editable ".[dev,site,export,import]"
 	@touch $(STAMP)
 
 install: $(STAMP) ## Create .venv and install lessonkit with its dev tools, the site builder and exporters

@@ -19,6 +19,7 @@ from __future__ import annotations
 import gc
 import random
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -31,6 +32,7 @@ QUESTIONS = 10_000
 RUNS = 3
 TARGET = 0.5
 ROOT = Path(__file__).resolve().parents[1]
+PARAMETERISED = 0.2  # the share of questions that draw numbers (issue 25)
 
 LESSON = """\
 ---
@@ -62,8 +64,48 @@ lessons: [bench]
 SECTIONS = ("1-first", "2-second", "3-third")
 
 
+def _drawn(index: int, rng: random.Random) -> str:
+    """A calculation that draws its numbers, as an author writes one: constants and values
+    differ from question to question, so no formula is parsed only once for them all."""
+    sizes = sorted(rng.sample(range(2, 200), 4))
+    speeds = sorted({round(rng.uniform(0.5, 9.5), 2) for _ in range(3)})
+    extra = rng.randint(2, 99)
+    head = (
+        f"  - id: q-{index}\n"
+        f"    prompt: >-\n"
+        f"      Question {index}: a step reads {{gb}} GB {{n}} times, plus {extra} GB,\n"
+        f"      at {{tb_s}} TB/s. How long does it take at least, in milliseconds?\n"
+        f"    insight: {index % 3 + 1}\n    section: {SECTIONS[index % 3]}\n"
+        f"    explanation: ({{gb}} times {{n}} + {extra}) / {{tb_s}} is about {{ms}} ms.\n"
+        f"    tags: [cost, bandwidth]\n"
+        f"    params:\n      gb: {{values: {sizes}}}\n      tb_s: {{values: {speeds}}}\n"
+        f"      n: {{min: 1, max: 8, step: 1}}\n"
+        f"    derived:\n      ms: {{formula: (gb * n + {extra}) / tb_s, significant: 3}}\n"
+        f'    constraints: ["gb * n < {rng.randint(900, 1500)}"]\n'
+    )
+    if rng.random() < 0.7:
+        numeric = "    type: numeric\n    answer: ms\n    relative_tolerance: 0.02\n    unit: ms\n"
+        return head + numeric
+    options = [
+        ("(gb * n + {e}) / tb_s", True),
+        ("(gb * n + {e}) / tb_s / 1000", False),
+        ("2 * (gb * n + {e}) / tb_s", False),
+    ]
+    return (
+        head
+        + "    type: single\n    options:\n"
+        + "".join(
+            f'      - {{text: "{{value}} ms", value: {v.format(e=extra)}, significant: 3'
+            + (", correct: true}\n" if right else ", feedback: A real mistake.}\n")
+            for v, right in options
+        )
+    )
+
+
 def _question(index: int, rng: random.Random) -> str:
     """One question of a realistic type mix, written as an author would."""
+    if index % 5 == 0:  # every fifth: PARAMETERISED of the bank
+        return _drawn(index, rng)
     kind = rng.choice(
         ["single"] * 4 + ["multiple"] * 2 + ["true_false", "numeric", "text", "order", "match"]
     )
@@ -119,7 +161,7 @@ PLANTED = (
     ("  - id: q-5000\n", "  - id: q-5000\n    tagz: [a]\n", "tagz", "questions[5000].tagz: unknown "
      "field `tagz`"),
     ("  - id: q-7500\n", "  - id: q-7500\n    points: lots\n", "lots", "questions[7500].points:"),
-    ("kept fed (9000).", "kept fed, issue #42 (9000).", "#42", "` #` starts a YAML comment"),
+    ("kept fed (9001).", "kept fed, issue #42 (9001).", "#42", "` #` starts a YAML comment"),
     ("  - id: q-9999\n", "  - id: 'q-1'\n", "'q-1'", "questions[9999].id: `q-1` is already used"),
     ("    prompt: >-\n      Question 1234:", "    prompt: >-\n      Steps:\n      - one\n"
      "      - two\n      Question 1234:", ">-\n      Steps", "`>-` folds this text's lines"),
@@ -167,10 +209,17 @@ def _found(output: str, expected: set[tuple[int, int, str]]) -> tuple[int, list[
     return len(matched), others
 
 
-def _process(command: list[str], cwd: Path) -> tuple[float, str, int]:
-    start = time.perf_counter()
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _process(command: list[str], cwd: Path) -> tuple[float, str, int, float]:
+    """Wall seconds, output, exit code and CPU seconds of a whole process."""
+    start, cpu = time.perf_counter(), _children_cpu()
     result = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
-    return time.perf_counter() - start, result.stdout + result.stderr, result.returncode
+    elapsed = time.perf_counter() - start
+    return elapsed, result.stdout + result.stderr, result.returncode, _children_cpu() - cpu
 
 
 def _in_process(action: Callable[[], object]) -> float:
@@ -178,6 +227,29 @@ def _in_process(action: Callable[[], object]) -> float:
     start = time.perf_counter()
     action()
     return time.perf_counter() - start
+
+
+_SWEEP = """
+import gc, sys, time
+from pathlib import Path
+from lessonkit.authoring import sweep
+from lessonkit.course.course import read_course
+gc.disable()
+course = read_course(Path(sys.argv[1]))
+started = time.process_time()
+found = sweep.check_course(course)
+print(time.process_time() - started, len(found))
+"""
+
+
+def _sweep_seconds(root: Path) -> float:
+    """The parameters sweep alone, on the course already read (as validate runs it)."""
+    result = subprocess.run(
+        [sys.executable, "-c", _SWEEP, str(root)], capture_output=True, text=True, check=True
+    )
+    seconds, problems = result.stdout.split()
+    assert problems == "0", "the benchmark bank's drawn questions should sweep clean"
+    return float(seconds)
 
 
 def run() -> list[str]:
@@ -199,6 +271,7 @@ def run() -> list[str]:
         planted, expected = planted_bank()
         write_course(broken, planted)
         found, others, code = 0, [], 0
+        cpu: dict[str, list[float]] = {}
 
         def events() -> None:
             parser = yaml.CSafeLoader(text)
@@ -212,27 +285,32 @@ def run() -> list[str]:
                 ("yamldoc", lambda: yamldoc.parse(text, "b.yml", watch=PROSE_FIELDS)),
             ):
                 times.setdefault(name, []).append(_in_process(action))
-            seconds, _, _ = _process([sys.executable, "-c", naive_code, str(bank)], clean)
+            seconds, _, _, used = _process([sys.executable, "-c", naive_code, str(bank)], clean)
             times.setdefault("naive", []).append(seconds)
-            seconds, output, code = _process(
+            cpu.setdefault("naive", []).append(used)
+            seconds, output, code, used = _process(
                 [sys.executable, "-m", "lessonkit", "validate", "--full"], clean
             )
             if code:
                 raise SystemExit(f"the benchmark bank did not validate:\n{output}")
             times.setdefault("validate", []).append(seconds)
-            seconds, output, code = _process(
+            cpu.setdefault("validate", []).append(used)
+            seconds, output, code, _ = _process(
                 [sys.executable, "-m", "lessonkit", "validate", "--full"], broken
             )
             times.setdefault("planted", []).append(seconds)
             found, others = _found(output, expected)
+        swept = _sweep_seconds(clean)
     middle = {name: statistics.median(found_times) for name, found_times in times.items()}
     ratio = middle["validate"] / middle["naive"]
     verdict = "within" if ratio <= TARGET else "OVER"
     floor = middle["floor"]
     size = len(text.encode("utf-8"))
+    naive_cpu, checked_cpu = statistics.median(cpu["naive"]), statistics.median(cpu["validate"])
+    drawn = int(QUESTIONS * PARAMETERISED)
     return [
-        f"validate: {QUESTIONS:,} questions, {size / 2**20:.1f} MiB of YAML "
-        f"(medians of {RUNS} interleaved runs)",
+        f"validate: {QUESTIONS:,} questions ({drawn:,} draw their numbers), "
+        f"{size / 2**20:.1f} MiB of YAML (medians of {RUNS} interleaved runs)",
         f"  floor: libyaml's event parse alone, no Python objects {floor:6.2f} s",
         f"  PyYAML's Python event objects alone                  {middle['events']:6.2f} s"
         f"   {middle['events'] / floor:5.1f}x floor",
@@ -244,6 +322,11 @@ def run() -> list[str]:
         "questions/s",
         f"  ratio validate / naive load                          {ratio:6.2f}"
         f"   ({verdict} the {TARGET:.2f} target)",
+        f"  CPU seconds (steadier when others share the machine): naive {naive_cpu:.2f} s, "
+        f"validate {checked_cpu:.2f} s, ratio {checked_cpu / naive_cpu:.2f}",
+        f"  of which the parameters sweep                        {swept:6.2f} s CPU "
+        f"({swept / checked_cpu:.0%} of validate; {swept / drawn * 1e6:,.0f} µs per drawn "
+        "question, every draw tried)",
         f"  with {len(PLANTED)} problems planted                           "
         f"{middle['planted']:6.2f} s   {middle['planted'] / middle['naive']:5.2f}x naive; "
         f"found {found} of {len(expected)} at their line and column"

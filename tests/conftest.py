@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import textwrap
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+# This repository's policy: fixture courses keep its house style unless a test says not,
+# except the schema line: fixture banks are inline strings whose line numbers tests name.
+HOUSE_POLICY = (
+    (ROOT / "lessonkit.yml")
+    .read_text(encoding="utf-8")
+    .replace("schema-line: {level: error}", "schema-line: {level: off}")
+)
 
 PLAN = """\
 ---
@@ -98,6 +110,9 @@ LearnerCourse = Callable[[str, str], Path]
 
 # Learner tests pin the clock here; each reading of `ticking` is ten seconds later.
 START = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
+# The day the rule book checks review dates against, in this process and every command a
+# test runs: SOURCE_DATE_EPOCH, as reproducible builds pin a build's date.
+os.environ["SOURCE_DATE_EPOCH"] = str(int(START.timestamp()))
 
 
 def ticking(start: datetime = START) -> Iterator[datetime]:
@@ -111,11 +126,14 @@ def ticking(start: datetime = START) -> Iterator[datetime]:
 def make_course(tmp_path: Path) -> MakeCourse:
     """Write a small valid course into tmp_path; keyword arguments replace or add files.
 
-    Pass ``{"quizzes/lesson-one.yml": "..."}``-style paths; ``None`` deletes a file.
+    Pass ``{"quizzes/lesson-one.yml": "..."}``-style paths; ``None`` deletes a file
+    (``{"lessonkit.yml": None}``: the course follows lessonkit's default policy rather
+    than this repository's).
     """
 
     def make(files: dict[str, str | None] | None = None) -> Path:
         layout: dict[str, str | None] = {
+            "lessonkit.yml": HOUSE_POLICY,
             "content/test-plan/index.md": PLAN,
             "content/test-plan/lesson-one.md": LESSON,
             "quizzes/lesson-one.yml": BANK,
@@ -146,3 +164,28 @@ def learner_course(make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch) -> 
         return root
 
     return make
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """lessonkit's wheel, built once for every test that installs it."""
+    out = tmp_path_factory.mktemp("dist")
+    # No build isolation: hatchling comes from the dev extra, so the build needs no network.
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "--wheel-dir", str(out), str(ROOT)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    (built,) = out.glob("lessonkit-*.whl")
+    return built
+
+
+@pytest.fixture(scope="session")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel installed into a folder of its own: run it with PYTHONPATH set to it."""
+    target = tmp_path_factory.mktemp("site-packages")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), str(wheel)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    return target

@@ -186,7 +186,8 @@ def test_an_invalid_bank_exits_1_with_the_validate_messages(repo: Path) -> None:
     assert (result.returncode, result.stdout, result.stderr) == (
         1,
         "",
-        "quizzes/lesson-one.yml:3:12: pass_mark: input should be less than or equal to 1\n",
+        "quizzes/lesson-one.yml:3:12: pass_mark: 2 is more than 1: the pass mark is a fraction "
+        "of the points, from 0 to 1; e.g. `pass_mark: 0.7` for 70 %\n",
     )
 
 

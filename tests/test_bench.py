@@ -23,7 +23,7 @@ def test_a_generated_course_is_valid_with_unique_slugs_and_ids(
     report = validate_paths([], full=True)
     assert report.problems == ()
     assert (
-        report.summary_line() == "checked 6 banks (177 questions) and 6 lessons: no problems found"
+        report.summary_line() == "checked 6 banks (180 questions) and 6 lessons: no problems found"
     )
     assert sorted(p.stem for p in (root / "quizzes").iterdir()) == sorted(
         course.slug(n) for n in range(6)

@@ -382,6 +382,7 @@ def axe_problems(page: Any) -> str:
         missing(f"{AXE.relative_to(ROOT)} not found (run `npm ci`)")
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
+    settle(page)
     results = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
     serious = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
     return "\n".join(
@@ -420,6 +421,14 @@ def set_scheme(page: Any, scheme: str) -> None:
     if page.evaluate(current) != palette:
         page.locator(f'label[title="Switch to {scheme} mode"]').click()
         page.wait_for_function(f"{current} === '{palette}'")
+    settle(page)
+
+
+def settle(page: Any) -> None:
+    """Wait until no transition runs: the theme fades colours and the header's title in,
+    and axe or a screenshot must see the finished page, not a frame of the fade (a header
+    caught halfway through failed a contrast check once)."""
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
 
 
 def test_every_type_answered_right_then_wrong_shows_feedback_and_score(
@@ -461,11 +470,13 @@ def test_every_type_answered_right_then_wrong_shows_feedback_and_score(
     assert (result(page, "true-or-not"), marks(page, "true-or-not")) == (wrong, ["✗ Wrong"])
 
     answer_field(page, "how-fast", "3,35 TB/s")
-    assert result(page, "how-fast") == right
+    assert result(page, "how-fast") == right + " Read as 3.35 TB/s."
     answer_field(page, "how-fast", "3.5")
     assert result(page, "how-fast") == wrong
     answer_field(page, "how-fast", "fast")  # refused, as the terminal refuses it
-    assert result(page, "how-fast") == "“fast” is not a number. Type digits such as 2.5 or 2,5."
+    assert result(page, "how-fast") == (
+        "“fast” is not a number. Type digits such as “2.5” or “2,5”, optionally followed by TB/s."
+    )
 
     # Five questions on insight 1: four show, the fifth waits behind a button.
     page.get_by_role("button", name="Next question").click()
@@ -634,12 +645,16 @@ def test_the_grading_table_gives_the_same_scores_in_the_browser(page: Any) -> No
         "cases => cases.map(([key, response]) => lessonkit.grade(key, response))", cases
     )
     wrong = []
-    for (name, response, score, *_), found in zip(CASES["cases"], got, strict=True):
+    for (name, response, score, *said), found in zip(CASES["cases"], got, strict=True):
         graded = None if "error" in found else found["score"]
         if (graded is None) != (score is None) or (
             graded is not None and abs(graded - score) > 1e-12
         ):
             wrong.append(f"{name} {response!r}: page {graded}, table {score}")
+        # What the page says besides the score: how a number was read, a hint, a refusal.
+        page_said = [found["error"]] if "error" in found else found["said"]
+        if said and page_said != [re.sub(r"`([^`]*)`", "“\\1”", line) for line in said[0]]:
+            wrong.append(f"{name} {response!r}: page says {page_said}, table {said[0]}")
     assert wrong == []
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +17,7 @@ from lessonkit.authoring.validate import validate_paths
 LESSON_TWO = (
     LESSON.replace("title: Lesson one", "title: Lesson two")
     .replace("quiz: lesson-one", "quiz: lesson-two")
+    .replace("last_reviewed: 2026-11-20", "last_reviewed: 2026-10")
     .replace("Opening text.", "Opening text, after [the detail](lesson-one.md#a-detail).\n\n"
              "![A chart](img/chart.svg)")
 )  # fmt: skip
@@ -23,12 +26,27 @@ BANK_TWO = (
     .replace("id: q-", "id: two-")
     .replace("id: pad-", "id: two-pad-")
 )
+# A calculation that divides by zero for one of its draws: the sweep reports it.
+DRAWN = """\
+  - id: q-drawn
+    type: numeric
+    prompt: "{a} over {b}?"
+    insight: 1
+    section: 1-first-idea
+    explanation: Because.
+    params:
+      a: {values: [1, 2]}
+      b: {values: [2, 1, 0]}
+    answer: a / b
+    relative_tolerance: 0.01
+"""
 SVG = '<svg xmlns="http://www.w3.org/2000/svg"><text>chart</text></svg>\n'
 
 
 @pytest.fixture
 def course(make_course: MakeCourse) -> Path:
-    """Two lessons in one plan, each with a bank; the second links into the first."""
+    """Two lessons in one plan, each with a bank; the second links into the first; and a
+    plan of one lesson elsewhere."""
     return make_course(
         {
             "content/test-plan/index.md": PLAN.replace("[lesson-one]", "[lesson-one, lesson-two]"),
@@ -36,6 +54,14 @@ def course(make_course: MakeCourse) -> Path:
             "content/test-plan/img/chart.svg": SVG,
             "quizzes/lesson-one.yml": FULL_BANK,
             "quizzes/lesson-two.yml": BANK_TWO,
+            # A plan of its own, which no edit below touches: a partial run never reads it.
+            "content/far-plan/index.md": PLAN.replace("[lesson-one]", "[lesson-far]"),
+            "content/far-plan/lesson-far.md": LESSON.replace(
+                "plan: test-plan", "plan: far-plan"
+            ).replace("quiz: lesson-one", "quiz: lesson-far"),
+            "quizzes/lesson-far.yml": FULL_BANK.replace("lesson: lesson-one", "lesson: lesson-far")
+            .replace("id: q-", "id: far-")
+            .replace("id: pad-", "id: far-pad-"),
         }
     )
 
@@ -48,6 +74,16 @@ def _edit(name: str, old: str, new: str) -> Callable[[Path], None]:
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
     return edit
+
+
+def _day(iso: str) -> Callable[[Path], None]:
+    """Not an edit: the clock moves on to ``iso`` (the test restores it)."""
+
+    def move(root: Path) -> None:
+        when = dt.datetime.fromisoformat(iso).replace(tzinfo=dt.UTC)
+        os.environ["SOURCE_DATE_EPOCH"] = str(int(when.timestamp()))
+
+    return move
 
 
 def _write(name: str, text: str | None) -> Callable[[Path], None]:
@@ -83,6 +119,10 @@ EDITS: list[tuple[str, Callable[[Path], None], bool]] = [
     ("prose with a placeholder host", _edit(PAGE_ONE, "Opening text.",
                                             "Opening text, see https://example.com/x."), True),
     ("a heading another page links to", _edit(PAGE_ONE, "### A detail", "### The detail"), False),
+    ("a plan page that gives each quiz command", _edit("content/test-plan/index.md",
+        "lesson-two]\n---\n",
+        "lesson-two]\n---\nTake `lessonkit quiz lesson-one`, then `lessonkit quiz lesson-two`.\n"),
+     True),
     ("the lesson names a missing bank", _edit(PAGE_TWO, "quiz: lesson-two", "quiz: lesson-2"),
      True),
     ("its bank again", _edit(PAGE_TWO, "quiz: lesson-2", "quiz: lesson-two"), True),
@@ -99,7 +139,30 @@ EDITS: list[tuple[str, Callable[[Path], None], bool]] = [
      False),
     ("the spare bank edited", _edit("quizzes/spare.yml", "lesson: lesson-one",
                                     "lesson: lesson-three"), True),
+    ("a drawn question that divides by zero", _edit(ONE, "questions:\n", "questions:\n" + DRAWN),
+     True),
+    ("its divisor never zero", _edit(ONE, "b: {values: [2, 1, 0]}", "b: {values: [2, 1]}"), True),
     ("a setting in the course folder", _write("mkdocs.yml", "site_name: Test\n"), False),
+    # The day moves on, no file changes: lessons fall due for review (policy: 6 months).
+    ("months later, both lessons still fresh", _day("2027-04-10"), True),
+    ("lesson two overdue", _day("2027-05-05"), True),
+    ("lesson one overdue too", _day("2027-05-21"), True),
+    ("later the same month", _day("2027-05-31"), True),
+    ("a new month, a new month in each hint", _day("2027-06-01"), True),
+    ("a clock set before either review", _day("2026-06-01"), True),
+    ("back to today", _day("2026-11-22"), True),
+    # The course's policy file: each rule's level and numbers.
+    ("the policy asks for more questions", _edit("lessonkit.yml", "per_insight: 5",
+                                                 "per_insight: 6"), False),
+    ("the policy turns a rule off", _edit("lessonkit.yml", "hand-counts: {level: error}",
+                                          "hand-counts: {level: off}"), False),
+    ("the review rule turned off", _edit("lessonkit.yml", "review: {level: warn, months: 6}",
+                                         "review: {level: off, months: 6}"), False),
+    ("a year later, with no review rule", _day("2027-12-01"), True),
+    ("the review rule monthly", _edit("lessonkit.yml", "review: {level: off, months: 6}",
+                                      "review: {level: warn, months: 1}"), False),
+    ("a day later", _day("2027-12-02"), True),
+    ("the policy file removed", _write("lessonkit.yml", None), False),
 ]  # fmt: skip
 
 
@@ -107,13 +170,14 @@ def _said(root: Path, monkeypatch: pytest.MonkeyPatch, *, full: bool = False) ->
     """What `lessonkit validate` says in the course folder."""
     monkeypatch.chdir(root)
     report = validate_paths([], full=full)
-    return [*map(str, report.problems), report.summary_line()]
+    return [*(f"{level}: {problem}" for level, problem in report.lines()), report.summary_line()]
 
 
 def test_every_edit_is_reported_as_a_full_run_reports_it(
     course: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     copy = tmp_path_factory.mktemp("full") / "course"
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", os.environ["SOURCE_DATE_EPOCH"])  # restored after
     monkeypatch.chdir(course)
     checkcache.check(course)  # the first run is a full one and keeps its result
     found_changes = 0

@@ -12,7 +12,7 @@ from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPack
 
 from lessonkit.export import anki
 from lessonkit.export.common import Source
-from test_export_common import MODIFIED, every_type, hostile, make_source, real_bank
+from test_export_common import MODIFIED, every_type, exported, hostile, make_source, real_bank
 
 
 @pytest.fixture
@@ -44,11 +44,11 @@ def notes(col: Collection) -> dict[str, dict[str, object]]:
 def test_one_note_and_one_card_per_question(collection: Collection, tmp_path: Path) -> None:
     source = every_type()
     log = import_deck(collection, source, tmp_path)
-    assert len(log.new) == len(source.bank.questions)  # type: ignore[attr-defined]
+    assert len(log.new) == len(exported(source))  # type: ignore[attr-defined]
     assert collection.note_count() == 7
     assert collection.card_count() == 7
     imported = notes(collection)
-    assert sorted(imported) == sorted(q.id for q in source.bank.questions)
+    assert sorted(imported) == sorted(q.id for q in exported(source))
     single = imported["ex-single"]
     assert single["fields"] == {
         "Prompt": "<p>Which one is <strong>right</strong>?</p>",
@@ -129,7 +129,7 @@ def test_the_hostile_bank_imports_without_script(collection: Collection, tmp_pat
     source = hostile()
     import_deck(collection, source, tmp_path)
     imported = notes(collection)
-    assert sorted(imported) == sorted(q.id for q in source.bank.questions)
+    assert sorted(imported) == sorted(q.id for q in exported(source))
     everything = " ".join(str(n["fields"]) for n in imported.values())
     assert "<script" not in everything
     assert "onerror" not in everything and "onclick" not in everything
@@ -163,9 +163,9 @@ def test_the_real_bank_round_trips(collection: Collection, tmp_path: Path) -> No
     source = real_bank()
     import_deck(collection, source, tmp_path)
     imported = notes(collection)
-    assert collection.note_count() == len(source.bank.questions)
-    assert collection.card_count() == len(source.bank.questions)
-    for question in source.bank.questions:
+    assert collection.note_count() == len(exported(source))
+    assert collection.card_count() == len(exported(source))
+    for question in exported(source):
         note = imported[question.id]
         assert note["fields"]["Explanation"]  # type: ignore[index]
         assert f"lessonkit::insight::{question.insight}" in note["tags"]  # type: ignore[operator]

@@ -18,11 +18,11 @@ import pytest
 import yaml
 
 from conftest import MakeCourse
-from lessonkit.bank.models import Bank
+from lessonkit.bank.models import Bank, Question
 from lessonkit.cli import main
-from lessonkit.export import FORMATS, convert
-from lessonkit.export.common import Source
-from lessonkit.export.sources import gather, modified_time
+from lessonkit.export import FORMATS, convert, moodle
+from lessonkit.export.common import Source, plain_questions
+from lessonkit.export.sources import gather, is_plan, modified_time
 
 REPO = Path(__file__).resolve().parents[1]
 MODIFIED = 1_790_000_000  # 2026-09-21: a fixed bank time, so bytes can be compared
@@ -178,6 +178,12 @@ def hostile() -> Source:
     return make_source(HOSTILE, long=True)
 
 
+def exported(source: Source) -> list[Question]:
+    """The questions a format without drawn numbers gets: each parameterised one as its
+    fixed variants (``plain_questions``), the others as they are."""
+    return plain_questions(source.bank.questions, [], "the format")
+
+
 def real_bank() -> Source:
     """The course's GPU vs TPU bank as the CLI finds it (its ids and counts are not asserted)."""
     (source,) = gather("gpu-vs-tpu", cwd=REPO)
@@ -226,6 +232,8 @@ def test_losses_name_each_question_and_what_it_lost() -> None:
     ]
     assert losses["moodle"] == [
         "ex-text: patterns: Moodle short answers take exact answers and `*` wildcards only",
+        "ex-order: type `order`: needs Moodle's Ordering question type (qtype_ordering, a "
+        "plugin); a Moodle without it refuses this question",
     ]
     assert losses["gift"] == [
         "ex-single: Markdown formatting: GIFT gets plain text",
@@ -259,7 +267,11 @@ def test_export_writes_the_file_and_reports_losses_on_stderr(
     assert captured.err == (
         "lesson-one: ex-text: patterns: Moodle short answers take exact answers and `*` "
         "wildcards only\n"
-        "1 question exported with losses\n"
+        "lesson-one: ex-order: type `order`: needs Moodle's Ordering question type "
+        "(qtype_ordering, a plugin); a Moodle without it refuses this question\n"
+        "lesson-one: Re-read links to the lesson left out: the site's address is unknown (set "
+        "SITE_URL, or site_url in mkdocs.yml, to the published site)\n"
+        "2 questions exported with losses\n"
     )
     assert (course / "out/bank.xml").read_bytes() == convert(gather("lesson-one")[0], "moodle").data
 
@@ -291,6 +303,9 @@ def test_strict_exits_1_and_writes_nothing_when_something_is_lost(
 def test_strict_passes_when_nothing_is_lost(
     course: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    (course / "mkdocs.yml").write_text(
+        "site_name: T\ndocs_dir: content\nsite_url: https://courses.test/\n"
+    )
     assert main(["export", "lesson-one", "--to", "anki", "--strict"]) == 0
     assert capsys.readouterr().err == "every question exported without loss\n"
 
@@ -409,7 +424,9 @@ def test_all_or_nothing_scoring_is_carried_or_reported() -> None:
     )
     order = _with("ex-order", scoring="all_or_nothing")
     assert b"<gradingtype>ALL_OR_NOTHING</gradingtype>" in convert(order, "moodle").data
-    assert not [loss for loss in convert(order, "moodle").losses if loss.question == "ex-order"]
+    assert [
+        str(loss) for loss in convert(order, "moodle").losses if loss.question == "ex-order"
+    ] == [f"ex-order: {moodle.ORDERING_LOSS}"]
 
 
 def test_multiline_text_is_reported_where_answers_are_one_line() -> None:
@@ -423,3 +440,84 @@ def test_multiline_text_is_reported_where_answers_are_one_line() -> None:
 def test_a_pinned_option_order_is_not_shuffled_in_moodle() -> None:
     pinned = convert(_with("ex-single", shuffle=False), "moodle").data.decode()
     assert pinned.count("<shuffleanswers>false</shuffleanswers>") == 1
+
+
+# --- lesson links and where banks are found (issue 23's export slips) -----------------
+
+
+@pytest.mark.parametrize("to", ["moodle", "gift", "qti", "anki"])
+def test_without_a_site_address_lesson_links_are_left_out_and_reported(
+    course: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, to: str
+) -> None:
+    (course / "mkdocs.yml").write_text(
+        "site_name: T\ndocs_dir: content\nsite_url: !ENV [SITE_URL, null]\n"
+    )
+    monkeypatch.delenv("SITE_URL", raising=False)
+    assert main(["export", "lesson-one", "--to", to, "--out", "bank"]) == 0
+    assert b"127.0.0.1" not in _unpacked(course / "bank")
+    assert (
+        "lesson-one: Re-read links to the lesson left out: the site's address is unknown (set SITE_URL"
+        in capsys.readouterr().err
+    )
+    assert main(["export", "lesson-one", "--to", to, "--out", "bank", "--strict"]) == 1
+    monkeypatch.setenv("SITE_URL", "https://courses.test/")
+    capsys.readouterr()
+    assert main(["export", "lesson-one", "--to", to, "--out", "bank"]) == 0
+    assert b"courses.test/test-plan/lesson-one/" in _unpacked(course / "bank")
+    assert "Re-read links" not in capsys.readouterr().err
+
+
+def _unpacked(path: Path) -> bytes:
+    data = path.read_bytes()
+    if data[:2] != b"PK":
+        return data
+    archive = zipfile.ZipFile(BytesIO(data))
+    found = b"".join(archive.read(name) for name in archive.namelist())
+    if "collection.anki2" in archive.namelist() or "collection.anki21" in archive.namelist():
+        import sqlite3
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            name = next(n for n in archive.namelist() if n.startswith("collection.anki2"))
+            db = Path(folder) / "c.db"
+            db.write_bytes(archive.read(name))
+            rows = sqlite3.connect(db).execute("select flds from notes").fetchall()
+            found += "".join(row[0] for row in rows).encode()
+    return found
+
+
+def test_a_plan_is_found_in_every_course_quiz_looks_in(
+    make_course: MakeCourse, tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """Outside the course folder a plan slug finds the installed course, as a quiz slug does."""
+    from lessonkit.course import catalog
+
+    root = make_course({"mkdocs.yml": "site_name: T\ndocs_dir: content\n",
+                        "quizzes/lesson-one.yml": EVERY_TYPE})  # fmt: skip
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    monkeypatch.setattr(catalog, "PACKAGED", root)  # as if the wheel carried this course
+    monkeypatch.setenv("LESSONKIT_HOME", str(elsewhere / "home"))
+    assert is_plan("test-plan", cwd=elsewhere)
+    assert [s.slug for s in gather("test-plan", cwd=elsewhere)] == ["lesson-one"]
+
+
+# Words of README's loss table that stand for each kind of loss an exporter reports.
+_README_WORDS = {"hint": "hints", "patterns": "patterns", "case_sensitive": "case_sensitive",
+                 "type `order`": "`order`", "points": "points", "Markdown formatting": "Markdown",
+                 "distractors": "distractors", "scoring": "scoring", "multiline": "multiline"}  # fmt: skip
+
+
+@pytest.mark.parametrize(("to", "row"), [("qti", "Canvas (QTI 1.2)"), ("moodle", "Moodle XML"),
+                                         ("gift", "GIFT")])  # fmt: skip
+def test_readmes_loss_table_names_every_loss_the_command_reports(to: str, row: str) -> None:
+    table = {line.split("|")[1].strip(): line.split("|")[2]
+             for line in (REPO / "README.md").read_text().splitlines() if line.startswith("| ")}  # fmt: skip
+    sources = [every_type(), _with("ex-multiple", scoring="all_or_nothing"),
+               _with("ex-text", multiline=True)]  # fmt: skip
+    kinds = {loss.what.split(":")[0] for s in sources for loss in convert(s, to).losses}
+    for kind in kinds:
+        word = next(w for k, w in _README_WORDS.items() if kind.startswith(k))
+        assert word in table[row], f"README's {row} row does not mention {kind!r}"
+    if to == "moodle":
+        assert "plugin" in table[row]  # stock Moodle needs qtype_ordering for `order`

@@ -22,8 +22,8 @@ from lessonkit.bank.models import (
     TextQuestion,
     TrueFalseQuestion,
 )
-from lessonkit.export import moodle
-from lessonkit.export.common import Source, html_text
+from lessonkit.export import calculated, moodle
+from lessonkit.export.common import Source, fixed_variants, html_text
 from test_export_common import every_type, hostile, real_bank
 
 # Moodle's grade list (question_bank::fraction_options_full), as percentages: an imported
@@ -37,11 +37,26 @@ def parse(source: Source) -> dict[str, ET.Element]:
     assert root.tag == "quiz"
     category, *questions = root
     assert category.get("type") == "category"
-    return {q.findtext("name/text") or "": q for q in questions}
+    return {q.findtext("name/text") or "": q for q in questions if q.get("type") != "category"}
+
+
+def exported(source: Source) -> list[Question]:
+    """The questions Moodle gets: a parameterised one as itself (calculated) or as variants."""
+    found: list[Question] = []
+    for question in source.bank.questions:
+        if not getattr(question, "params", None) or calculated.unfit(question) is None:
+            found.append(question)
+        else:
+            found += fixed_variants(question)
+    return found
 
 
 def check(question: Question, element: ET.Element, source: Source) -> None:
     """One question written by the exporter says what the bank says."""
+    if getattr(question, "params", None):
+        assert element.get("type") == "calculated"
+        assert element.findtext("idnumber") == question.id
+        return  # its answer and datasets: test_a_numeric_question_with_parameters_is_calculated
     assert element.get("type") == moodle.MOODLE_TYPES[question.type]
     assert element.findtext("idnumber") == question.id
     assert float(element.findtext("defaultgrade") or 0) == question.points
@@ -76,10 +91,10 @@ def check(question: Question, element: ET.Element, source: Source) -> None:
                          "false": "0" if question.answer else "100"}  # fmt: skip
     elif isinstance(question, NumericQuestion):
         (answer,) = answers
-        assert float(answer.findtext("text") or "nan") == question.answer
+        assert float(answer.findtext("text") or "nan") == question.value()
         tolerance = float(answer.findtext("tolerance") or "nan")
         assert tolerance == pytest.approx(max(question.tolerance or 0, (
-            question.relative_tolerance or 0) * abs(question.answer)))  # fmt: skip
+            question.relative_tolerance or 0) * abs(question.value())))  # fmt: skip
     elif isinstance(question, TextQuestion):
         assert element.findtext("usecase") == ("1" if question.case_sensitive else "0")
         texts = [(a.findtext("text") or "").replace("\\*", "*") for a in answers]
@@ -102,8 +117,8 @@ def check(question: Question, element: ET.Element, source: Source) -> None:
 def test_every_question_reads_back_as_written(make: Callable[[], Source]) -> None:
     source = make()
     found = parse(source)
-    assert list(found) == [q.id for q in source.bank.questions]
-    for question in source.bank.questions:
+    assert list(found) == [q.id for q in exported(source)]
+    for question in exported(source):
         check(question, found[question.id], source)
 
 
@@ -130,3 +145,87 @@ def test_the_lesson_link_follows_the_explanation() -> None:
         '<p>Because b.</p><p>Re-read: <a href="https://courses.test/test-plan/lesson-one/'
         '#1-first-idea">First idea</a></p>'
     )
+
+
+DRAWN = """\
+lesson: lesson-one
+title: Drawn
+pass_mark: 0.5
+questions:
+  - id: floor
+    type: numeric
+    prompt: "A model with {size_b} billion parameters on {gpus} GPUs of {tb_s} TB/s. Floor, in ms?"
+    insight: 1
+    section: 1-first-idea
+    explanation: "{gb} GB ÷ {tb_s} TB/s ≈ {ms} ms."
+    params:
+      size_b: {values: [8, 70]}
+      gpus: {values: [1, 8]}
+      tb_s: {values: [3.35, 4.8]}
+    derived:
+      gb: {formula: 2 * size_b}
+      ms: {formula: gb / (gpus * tb_s), significant: 3}
+    constraints: ["2 * size_b < gpus * 80"]
+    answer: ms ** 1
+    relative_tolerance: 0.02
+    unit: ms
+  - id: ridge
+    type: numeric
+    prompt: "{chip}: ridge point?"
+    insight: 1
+    section: 1-first-idea
+    explanation: Divide.
+    params:
+      chip: {cases: {H100 SXM: {tflops: 989, tb_s: 3.35}, B200: {tflops: 2250, tb_s: 7.7}}}
+    answer: tflops / tb_s
+    relative_tolerance: 0.02
+"""
+
+
+def test_a_numeric_question_with_parameters_is_calculated() -> None:
+    from lessonkit.bank import variants
+    from test_export_common import make_source
+
+    source = make_source(DRAWN)
+    exported = moodle.convert(source)
+    root = ET.fromstring(exported.data)
+    (floor,) = [q for q in root if q.findtext("name/text") == "floor"]
+    assert floor.get("type") == "calculated"
+    assert (floor.findtext("questiontext/text") or "").startswith(
+        "<p>A model with {size_b} billion parameters on {gpus} GPUs of {tb_s} TB/s."
+    )
+    answer = floor.find("answer")
+    assert answer is not None and answer.get("fraction") == "100"
+    assert answer.findtext("text") == "pow(((2 * {size_b}) / ({gpus} * {tb_s})), 1)"
+    assert (answer.findtext("tolerance"), answer.findtext("tolerancetype")) == ("0.02", "1")
+    datasets = {
+        d.findtext("name/text"): [
+            i.findtext("value") for i in d.iterfind("dataset_items/dataset_item")
+        ]
+        for d in floor.iterfind("dataset_definitions/dataset_definition")
+    }
+    # Every number the texts show, and every parameter the formula reads; items go together.
+    assert set(datasets) == {"size_b", "gpus", "tb_s", "gb", "ms"}
+    question = source.bank.questions[0]
+    drawn = variants.sample(question.model_dump(mode="json"), 12, "site/floor")
+    assert len({len(items) for items in datasets.values()}) == 1 == len(set(map(len, [drawn])))
+    for n, numbers in enumerate(drawn):
+        size_b, gpus = float(datasets["size_b"][n] or 0), float(datasets["gpus"][n] or 0)
+        assert 2 * size_b < gpus * 80  # each item keeps the constraint
+        assert datasets["ms"][n] == variants.Space(question.model_dump(mode="json")).written(
+            "ms", 2 * float(numbers["size_b"]) / (float(numbers["gpus"]) * float(numbers["tb_s"]))
+        )
+    for definition in floor.iterfind("dataset_definitions/dataset_definition"):
+        # What Moodle's importer reads of each (qformat_xml::import_calculated).
+        for path in ("status/text", "type", "distribution/text", "minimum/text", "maximum/text",
+                     "decimals/text", "itemcount", "number_of_items"):  # fmt: skip
+            assert definition.findtext(path), path
+    # A question that shows a case's name becomes fixed variants in a category of its own.
+    categories = [c.findtext("category/text") for c in root if c.get("type") == "category"]
+    assert categories == ["$course$/top/lessonkit/Drawn", "$course$/top/lessonkit/Drawn/ridge",
+                          "$course$/top/lessonkit/Drawn"]  # fmt: skip
+    assert [str(loss) for loss in exported.losses] == [
+        "ridge: draws new numbers, but its texts show a case's name, and Moodle's wildcards are "
+        "numbers: exported as 2 fixed variants in the category ridge; add a random question "
+        "from it to draw one"
+    ]

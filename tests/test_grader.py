@@ -44,6 +44,9 @@ NUMERIC_REL = make(type="numeric", answer=200, relative_tolerance=0.05)
 NUMERIC_EXACT = make(type="numeric", answer=42)
 TEXT = make(type="text", accept=["systolic array", "fine-tuning"], patterns=[r"MXUs?"])
 TEXT_CASE = make(type="text", accept=["HBM"], case_sensitive=True)
+XLA = make(type="text", accept=["XLA", "Accelerated Linear Algebra"], patterns=[r"Open ?XLA"])
+PERCENT = make(type="numeric", answer=21.2, tolerance=0.6, unit="%")
+SHARE_NOTE = "The unit is %: your 0.21 means 0.21 %. A share of 0.21 is 21 %."
 ORDER = make(type="order", points=2, items=["a", "b", "c", "d"])
 MATCH = make(
     type="match",
@@ -96,6 +99,20 @@ CASES: list[tuple[str, Question, Response, Grade]] = [
     ("text wrong", TEXT, "vector unit", g(0, 1, False)),
     ("text case sensitive right", TEXT_CASE, " HBM ", g(1, 1, True)),
     ("text case sensitive wrong", TEXT_CASE, "hbm", g(0, 1, False)),
+    ("text full stop", XLA, "XLA.", g(1, 1, True)),
+    ("text end punctuation and spaces", XLA, "xla ?! ", g(1, 1, True)),
+    ("text quoted", XLA, "\u201cXLA\u201d", g(1, 1, True)),
+    ("text leading article", XLA, "The XLA", g(1, 1, True)),
+    ("text article and full stop on a pattern", XLA, "the OpenXLA.", g(1, 1, True)),
+    ("text both forms", XLA, "XLA (Accelerated Linear Algebra)", g(1, 1, True)),
+    ("text both forms the other way", XLA, "Accelerated Linear Algebra (OpenXLA).", g(1, 1, True)),
+    ("text an extra word is not normalised", XLA, "the XLA compiler", g(0, 1, False)),
+    ("text both forms need both accepted", XLA, "XLA (a compiler)", g(0, 1, False)),
+    ("text case sensitive keeps case under an article", TEXT_CASE, "the hbm.", g(0, 1, False)),
+    ("text case sensitive full stop", TEXT_CASE, "The HBM.", g(1, 1, True)),
+    ("numeric share for a percentage", PERCENT, 0.21, g(0, 1, False, SHARE_NOTE)),
+    ("numeric percentage right", PERCENT, 21.0, g(1, 1, True)),
+    ("numeric percentage wrong, not a share", PERCENT, 30.0, g(0, 1, False)),
     ("order right", ORDER, (0, 1, 2, 3), g(2, 2, True)),
     ("order reversed keeps no pair", ORDER, (3, 2, 1, 0), g(0, 2, False)),
     ("order one pair kept", ORDER, (0, 1, 3, 2), g(2 / 3, 2, False)),
@@ -118,6 +135,11 @@ def test_grade(question: Question, response: Response, expected: Grade) -> None:
         expected.correct,
         expected.feedback,
     )
+
+
+def test_a_share_is_no_hint_where_the_answer_is_below_one_percent() -> None:
+    small = make(type="numeric", answer=0.5, tolerance=0.1, unit="%")
+    assert grade(small, 0.3) == g(0, 1, False)
 
 
 def test_combining_accent_matches_precomposed() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from lessonkit.bank.models import Bank, Question
+from lessonkit.bank.models import Bank, Question, instantiate
 from lessonkit.grading import grader, responses
 from lessonkit.site import selfcheck
 
@@ -31,10 +31,14 @@ def spec(name: str) -> dict[str, Any]:
 
 
 def model(fields: dict[str, Any]) -> Question:
+    """The table's question; one with `params` as its `draw` of numbers makes it."""
+    fields = dict(fields)
+    draw = fields.pop("draw", None)
     bank = Bank.model_validate(
         {"lesson": "parity", "title": "Parity", "pass_mark": 0.5, "questions": [fields]}
     )
-    return bank.questions[0]
+    question = bank.questions[0]
+    return question if draw is None else instantiate(question, draw)
 
 
 def key(name: str) -> dict[str, Any]:
@@ -62,24 +66,33 @@ def typed(question: dict[str, Any], response: Any) -> str:
 
 def cases() -> list[Any]:
     found = []
-    for number, (name, response, score) in enumerate(TABLE["cases"], start=1):
-        found.append(pytest.param(name, response, score, id=f"{number}-{name}"))
+    for number, (name, response, score, *said) in enumerate(TABLE["cases"], start=1):
+        found.append(
+            pytest.param(name, response, score, *said[:1] or [None], id=f"{number}-{name}")
+        )
     return found
 
 
-@pytest.mark.parametrize(("name", "response", "score"), cases())
-def test_the_terminal_grades_the_table(name: str, response: Any, score: float | None) -> None:
+@pytest.mark.parametrize(("name", "response", "score", "said"), cases())
+def test_the_terminal_grades_the_table(
+    name: str, response: Any, score: float | None, said: list[str] | None
+) -> None:
     fields = spec(name)
     question = model(fields)
     data = question.model_dump(mode="json")
     text = typed(fields, response)
     try:
         parsed = responses.parse(data, text, range(responses.choices(data)))
-    except responses.ResponseError:
+    except responses.ResponseError as error:
         assert score is None, f"{name}: {text!r} was refused, the table expects {score}"
+        assert said is None or [str(error)] == said
         return
     assert score is not None, f"{name}: {text!r} was graded, the table expects a refusal"
-    assert grader.grade(question, parsed).score == pytest.approx(score, abs=1e-12)
+    graded = grader.grade(question, parsed)
+    assert graded.score == pytest.approx(score, abs=1e-12)
+    if said is not None:
+        read = getattr(parsed, "read_as", "")
+        assert [*([f"read as {read}"] if read else []), *graded.feedback] == said
 
 
 def test_the_table_covers_every_question_type() -> None:

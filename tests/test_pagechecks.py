@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from conftest import BANK, FULL_BANK, LESSON, MakeCourse
-from lessonkit.authoring.pagechecks import PLACEHOLDER, external_problem
+from lessonkit.authoring.pagechecks import external_problem
+from lessonkit.authoring.placeholders import PLACEHOLDER
 from lessonkit.authoring.rulebook import check_course
 
 LESSON_PATH = "content/test-plan/lesson-one.md"
@@ -162,10 +163,10 @@ def test_broken_lesson_through_the_cli(make_course: MakeCourse) -> None:
     assert result.stdout.splitlines() == [
         f"{LESSON_PATH}:{insight_line}:5: insights[1]: `Second idea` has no `##` heading "
         "(each insight is also a `## ` heading, in the same order)",
+        # A body link gets a "did you mean", as a question's `section:` does.
         f"{LESSON_PATH}:{BODY}:19: anchor `#2-second-idea` is not a heading in this page "
-        "(use a heading's anchor as the site makes it: `## 2. Where TPUs are strongest` "
-        "becomes `#2-where-tpus-are-strongest`)",
+        "(did you mean `#2-another-idea`?)",
         f"{LESSON_PATH}:{BODY}:44: placeholder left from the template: {PLACEHOLDER}: intro "
         "(replace it with your own text; see CONTRIBUTING.md)",
-        "3 problems in 1 file",
+        "2 problems and 1 placeholder in 1 file",
     ]

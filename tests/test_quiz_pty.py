@@ -402,3 +402,46 @@ def test_a_failed_attempt_summary_fits_80_by_24_with_the_score_last(
     assert summary[1] == "Missed (7); `lessonkit review lesson-one` asks them again:"
     assert summary[2] == "  \u2717 Q1  0/1  lessonkit read lesson-one 1-first-idea"
     assert summary[-4:-2] == ["Insight 1: 0/3  First idea", "Insight 2: 0/4  Second idea"]
+
+
+def test_a_calculation_with_drawn_numbers_right_and_wrong_then_reviewed_anew(
+    make_course: MakeCourse,
+) -> None:
+    from test_drawn_numbers import BANK as DRAWN
+
+    course = make_course({"mkdocs.yml": MKDOCS, "quizzes/lesson-one.yml": DRAWN})
+    child = spawn(course, "--seed", "5", size=(24, 80))
+    child.expect(r"(\S[^\n]*) peaks at ([\d,]+) TFLOPS and reads ([\d.]+) TB/s\.")
+    tflops, tb_s = (float(g.replace(",", "")) for g in child.match.groups()[1:])
+    child.expect("Answer")
+    child.sendline(f"{tflops / tb_s:.0f}")  # worked out from the numbers on screen
+    child.expect("\u2713 Correct: 1 of 1 point.")
+    child.expect(r"(\d+) GB at ([\d.]+) TB/s: how long at least\?")
+    asked = child.match.group(0)
+    child.expect("Answer")
+    child.sendline("2")  # the distractor: seconds read as milliseconds
+    child.expect("\u2717 Incorrect: 0 of 1 point.")
+    child.expect("Seconds read as ms.")
+    child.expect("Answer")
+    child.sendline("t")
+    child.expect("Summary: Lesson one quiz")
+    child.expect(pexpect.EOF)
+    child.close()
+    summary = ANSI.sub("", child.before)
+    gb, read_tb_s = re.search(r"(\d+) GB at ([\d.]+)", asked).groups()  # type: ignore[union-attr]
+    assert f"      with gb = {gb}, tb_s = {read_tb_s}" in summary.splitlines()
+
+    review = pexpect.spawn(
+        sys.executable, ["-m", "lessonkit", "review", "lesson-one", "--seed", "3"],
+        cwd=str(course), env={**os.environ, "LESSONKIT_HOME": str(course / "home"),
+                              "TERM": "xterm", "NO_COLOR": "1"},
+        encoding="utf-8", timeout=20, dimensions=(24, 80),
+    )  # fmt: skip
+    review.expect("1 question to review")
+    review.expect(r"(\d+) GB at ([\d.]+) TB/s: how long at least\?")
+    assert review.match.group(0) != asked  # new numbers, not the ones just missed
+    review.expect("Answer")
+    review.sendline("1")
+    review.expect("\u2713 Correct: 1 of 1 point.")
+    review.expect("Review done: 1 answered, 1 right.")
+    review.expect(pexpect.EOF)

@@ -28,6 +28,7 @@ NUMERIC = {"id": "n", "type": "numeric", "unit": "GB/s"}
 BARE_NUMERIC = {"id": "b", "type": "numeric", "unit": None}
 DOLLARS = {"id": "d", "type": "numeric", "unit": "USD"}
 POUNDS = {"id": "p", "type": "numeric", "unit": "GBP"}
+PERCENT = {"id": "pc", "type": "numeric", "unit": "%"}
 TEXT = {"id": "t", "type": "text"}
 ORDER = {"id": "o", "type": "order", "items": ["w", "x", "y", "z"]}
 MATCH = {
@@ -67,6 +68,11 @@ PARSED: list[tuple[str, dict[str, Any], str, Any]] = [
     ("numeric other currency, decimal comma", POUNDS, "£4,50", 4.5),
     ("numeric full-width", BARE_NUMERIC, "\uff13\uff0c\uff15", 3.5),
     ("numeric leading point", BARE_NUMERIC, ".5", 0.5),
+    ("numeric thousands and decimals", BARE_NUMERIC, "1,000.5", 1000.5),
+    ("numeric thousands twice", BARE_NUMERIC, "1,000,000", 1_000_000.0),
+    ("numeric thousands by spaces", NUMERIC, "1 000 GB/s", 1000.0),
+    ("numeric lone comma, English by default", BARE_NUMERIC, "1,000", 1000.0),
+    ("numeric lone comma, decimal comma", {**BARE_NUMERIC, "decimal_mark": "comma"}, "1,000", 1.0),
     ("text kept as typed, trimmed", TEXT, "  Systolic  array ", "Systolic  array"),
     ("order", ORDER, "3 1 2 4", (3, 2, 0, 1)),
     ("order commas", ORDER, "3,1,2,4", (3, 2, 0, 1)),
@@ -123,15 +129,15 @@ REFUSED: list[tuple[dict[str, Any], str, str]] = [
     (BARE_NUMERIC, "1e999", "`1e999` is too large. Type an ordinary finite number."),
     (
         BARE_NUMERIC,
-        "1,000.5",
-        "`1,000.5` mixes separators. Use one decimal point or comma and "
-        "no thousands separators, e.g. `1234.5` or `1234,5`.",
+        "2 4 1 1",
+        "`2 4 1 1` is not one number: a space may only group digits in threes, as in "
+        "`12 345`. Type one number.",
     ),
     (
-        BARE_NUMERIC,
-        "1,000,000",
-        "`1,000,000` mixes separators. Use one decimal point or comma "
-        "and no thousands separators, e.g. `1234.5` or `1234,5`.",
+        {**BARE_NUMERIC, "decimal_mark": "either"},
+        "1,000",
+        "`1,000` could be 1000 (with `,` grouping thousands) or 1 (with a decimal `,`). "
+        "Type `1000` or `1`.",
     ),
     (
         NUMERIC,
@@ -173,13 +179,14 @@ def test_parse_refuses_with_the_expected_form(
 def test_expected_forms() -> None:
     assert [
         expected_form(q)
-        for q in (SINGLE, MULTIPLE, TRUE_FALSE, NUMERIC, BARE_NUMERIC, TEXT, ORDER, MATCH)
+        for q in (SINGLE, MULTIPLE, TRUE_FALSE, NUMERIC, BARE_NUMERIC, PERCENT, TEXT, ORDER, MATCH)
     ] == [
         "Type one number from 1 to 4.",
         "Type every number that applies, from 1 to 4, e.g. `1,3` or `1 3`.",
         "Type t (true) or f (false).",
         "Type a number (decimal point or comma), optionally followed by GB/s.",
         "Type a number (decimal point or comma).",
+        "Type a percentage (decimal point or comma), e.g. `50` for half, optionally followed by %.",
         "Type your answer.",
         "Type the numbers 1 to 4 in the right order, e.g. `2 3 4 1`.",
         "Match each of 1 to 3 with a letter from a to d, e.g. `1b 2c 3a`.",
@@ -204,6 +211,24 @@ def test_shown_is_what_parse_reads_back(
     assert shown(question, response, SHUFFLED) == typed
     assert parse(question, typed, SHUFFLED) == response
     assert from_json(question, to_json(response)) == response
+
+
+@pytest.mark.parametrize(
+    ("question", "typed", "said"),
+    [
+        (NUMERIC, "1,000", "1,000 (read as 1000 GB/s)"),
+        (NUMERIC, " 1 000 gb/s ", "1 000 gb/s (read as 1000 GB/s)"),
+        (BARE_NUMERIC, "1.000,5", "1.000,5 (read as 1000.5)"),
+        (BARE_NUMERIC, "1,234,567", "1,234,567 (read as 1234567)"),
+        (BARE_NUMERIC, "2,5", "2,5 (read as 2.5)"),
+        (NUMERIC, "900 GB/s", "900 GB/s"),
+        (BARE_NUMERIC, "42", "42"),
+    ],
+)
+def test_a_number_is_described_with_how_it_was_read(
+    question: dict[str, Any], typed: str, said: str
+) -> None:
+    assert described(question, parse(question, typed, ()), ()) == [said]
 
 
 def write(tmp_path: Path, text: str) -> Path:

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from unittest.mock import ANY
 
 import pytest
 
@@ -129,7 +130,7 @@ Question 3 of 3  [#############-------]  2 answered
 How long?
 Type a number (decimal point or comma), optionally followed by ms.
 Answer (u undo, q save and quit): 3,5 ms
-You answered: 3.5 ms
+You answered: 3,5 ms (read as 3.5 ms)
 \u2713 Correct: 1 of 1 point.
 Why: Three and a half.
 Re-read: Lesson one \u203a Second idea
@@ -528,6 +529,8 @@ def recovery_lines(course: Path, attempt_id: int | None) -> list[dict[str, objec
             "max_score": 1.0,
             "correct": correct,
             "answered": f"2026-11-22T09:00:{10 * n}+00:00",
+            "seconds": ANY,  # on screen before the answer: real time, not the test's clock
+            "hints": 0,
         }
         for n, (qid, response, score, correct) in enumerate(given, 1)
     ]

@@ -292,7 +292,8 @@ def test_a_newer_schema_is_kept_aside_with_how_to_get_it_back(tmp_path: Path) ->
     con.close()
     assert reopen(tmp_path) == [
         f"history database {tmp_path}/history.db was written by a newer lessonkit "
-        "(schema 7; this one knows up to 2); kept it as history.newer-schema-20261122T0310.db "
+        f"(schema 7; this one knows up to {len(database.MIGRATIONS)}); kept it as "
+        "history.newer-schema-20261122T0310.db "
         "and started a fresh one. To use it again, upgrade lessonkit and rename it back "
         "to history.db"
     ]

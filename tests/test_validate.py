@@ -96,8 +96,10 @@ def test_github_annotations(make_course: MakeCourse) -> None:
     )
     result = run(root, "validate", env={"GITHUB_ACTIONS": "true"})
     assert result.stdout.splitlines() == [
-        "quizzes/lesson-one.yml:3:12: pass_mark: input should be less than or equal to 1",
-        "::error file=quizzes/lesson-one.yml,line=3,col=12::pass_mark: input should be less than or equal to 1",
+        "quizzes/lesson-one.yml:3:12: pass_mark: 2 is more than 1: the pass mark is a fraction "
+        "of the points, from 0 to 1; e.g. `pass_mark: 0.7` for 70 %",
+        "::error file=quizzes/lesson-one.yml,line=3,col=12::pass_mark: 2 is more than 1: the "
+        "pass mark is a fraction of the points, from 0 to 1; e.g. `pass_mark: 0.7` for 70 %25",
         "1 problem in 1 file",
     ]
 
@@ -227,3 +229,16 @@ def test_a_course_folder_needs_no_mkdocs_yml(make_course: MakeCourse) -> None:
     assert find_root(root / "content/test-plan") == root
     assert not is_course(root / "content")
     assert run(root / "quizzes", "validate").returncode == 0
+
+
+def test_a_pass_mark_written_as_a_percentage_says_it_is_a_fraction(
+    make_course: MakeCourse,
+) -> None:
+    root = make_course(
+        {"quizzes/lesson-one.yml": FULL_BANK.replace("pass_mark: 0.5", "pass_mark: 70")}
+    )
+    result = run(root, "validate")
+    assert result.stdout.splitlines()[0] == (
+        "quizzes/lesson-one.yml:3:12: pass_mark: 70 is more than 1: the pass mark is a fraction "
+        "of the points, from 0 to 1; write `pass_mark: 0.7` for 70 %"
+    )

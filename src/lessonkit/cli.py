@@ -34,19 +34,29 @@ def _validate(args: argparse.Namespace) -> int:
     # exits: the cyclic collector would only re-scan them (a third of the run on a large
     # bank), and the process ends before any cycle could matter.
     gc.disable()
-    report = validate_paths([Path(p) for p in args.paths], full=args.full)
-    for problem in report.problems:
-        print(problem)
+    report = validate_paths([Path(p) for p in args.paths], strict=args.strict, full=args.full)
+    for level, problem in report.lines():
+        # `file:line:col: warning: …`, as compilers print a warning.
+        print(problem if level == "error" else str(problem).replace(": ", ": warning: ", 1))
         if github:
-            print(problem.github())
+            print(problem.github(level))
     print(report.summary_line())
     return EXIT_PROBLEMS if report.failed else EXIT_OK
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from lessonkit.bank.schema import write_schemas
+    from pydantic import BaseModel
 
-    for path, changed in write_schemas(Path(args.output), check=args.check):
+    from lessonkit.authoring.policy import SCHEMA_FILE, policy_model
+    from lessonkit.authoring.rulebook import RULES
+    from lessonkit.bank.schema import write_schemas
+    from lessonkit.results.records import SCHEMA_NAME, AttemptsLine
+
+    extra: dict[str, type[BaseModel]] = {
+        SCHEMA_FILE: policy_model(RULES),
+        SCHEMA_NAME: AttemptsLine,
+    }
+    for path, changed in write_schemas(Path(args.output), check=args.check, extra=extra):
         state = ("is stale" if args.check else "written") if changed else "is up to date"
         print(f"{path} {state}")
         if changed and args.check:
@@ -59,9 +69,12 @@ def _add_validate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     parser = commands.add_parser(
         "validate",
         help="check banks and lessons; print every problem as file:line:col",
-        description="Check question banks and lessons against the rule book (CONTRIBUTING.md) "
-        "and report every problem at once. With no paths, checks the course's quizzes/ and "
-        "content/. Exits 1 on any problem, and when a path holds nothing to check.",
+        description="Check question banks and lessons against the rule book (`lessonkit rules`) "
+        "as the course's lessonkit.yml sets it, and report every problem at once: errors "
+        "first, then warnings, then the template placeholders left, one line per file. With no "
+        "paths, checks the course's quizzes/, content/, lessonkit.yml and mkdocs.yml. Exits 1 "
+        "on any error (with --strict, on any warning too), and when a path holds nothing to "
+        "check.",
     )
     parser.add_argument(
         "paths", nargs="*", metavar="PATH", help="bank files, lesson files or folders"
@@ -70,6 +83,11 @@ def _add_validate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         "--format",
         choices=["text", "github"],
         help="`github` also prints GitHub Actions annotations (automatic when GITHUB_ACTIONS=true)",
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail on warnings too (a lesson past its review date…), as the strict site build does",
     )
     parser.add_argument(
         "--full",
@@ -83,14 +101,63 @@ def _add_validate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
 def _add_schema(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "schema",
-        help="write the JSON Schemas for banks and front matter (for editors)",
-        description="Generate JSON Schemas from the models so editors can autocomplete banks.",
+        help="write the JSON Schemas for banks, front matter and attempts files",
+        description="Generate JSON Schemas from the models so editors can autocomplete banks "
+        "and other tools can check attempts files (`lessonkit history --export`).",
     )
     parser.add_argument(
         "--output", default="schemas", metavar="DIR", help="folder (default: schemas)"
     )
     parser.add_argument("--check", action="store_true", help="only check the files are up to date")
     parser.set_defaults(handler=_schema)
+
+
+# --- rules (the rule book as this course sets it) ------------------------------------
+
+
+def _rules(args: argparse.Namespace) -> int:
+    import difflib
+    import shutil
+
+    from lessonkit.authoring.handbook import rules_markdown, rules_text
+    from lessonkit.authoring.policy import Policy
+    from lessonkit.authoring.rulebook import RULES, read_policy
+    from lessonkit.course.folder import find_root
+
+    root = find_root(Path.cwd())
+    policy, problems = read_policy(root) if root is not None else (Policy(""), [])
+    chosen = [rule for rule in RULES if not args.ids or rule.id in args.ids]
+    unknown = [name for name in args.ids if name not in {rule.id for rule in RULES}]
+    if unknown:
+        close = difflib.get_close_matches(unknown[0], [rule.id for rule in RULES], n=1)
+        hint = f"did you mean `{close[0]}`?" if close else "`lessonkit rules` lists them all"
+        raise UsageError(f"no rule `{unknown[0]}`; {hint}")
+    if args.format == "markdown":
+        print(rules_markdown(policy), end="")
+    else:
+        width = min(shutil.get_terminal_size((100, 24)).columns, 100) - 1
+        print(rules_text(policy, chosen, width), end="")
+    for problem in problems:  # the entries they name are shown at their defaults
+        print(problem, file=sys.stderr)
+    return EXIT_PROBLEMS if problems else EXIT_OK
+
+
+def _add_rules(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "rules",
+        help="the rule book: each rule, why it exists, its default and this course's setting",
+        description="Print every rule lessonkit checks: its id, what it asks and why, how this "
+        "course's lessonkit.yml sets it (error, warn, advice or off) against the default, and "
+        "its numbers. Rules shown as `always` keep every course correct and cannot be changed.",
+    )
+    parser.add_argument("ids", nargs="*", metavar="RULE", help="only these rules, by id")
+    parser.add_argument(
+        "--format",
+        choices=["text", "markdown"],
+        default="text",
+        help="`markdown` prints the list CONTRIBUTING.md shows",
+    )
+    parser.set_defaults(handler=_rules)
 
 
 # --- quiz (the terminal quiz; lessonkit.quiz.runner) -------------------------------
@@ -114,7 +181,9 @@ def _add_quiz(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "TARGET is a quiz slug (e.g. gpu-vs-tpu) or a bank file (quizzes/SLUG.yml).",
     )
     parser.add_argument("target", metavar="TARGET", help="quiz slug or bank file")
-    parser.add_argument("--seed", type=int, metavar="N", help="shuffle with seed N (repeatable)")
+    parser.add_argument(
+        "--seed", type=int, metavar="N", help="shuffle and draw numbers with seed N (repeatable)"
+    )
     parser.add_argument(
         "--answers",
         metavar="FILE",
@@ -172,13 +241,12 @@ def _course_root() -> Path:
 
 
 def _new_lesson(args: argparse.Namespace) -> int:
-    import datetime as dt
-
     from lessonkit.authoring.scaffold import new_lesson
+    from lessonkit.course.day import today
     from lessonkit.errors import display_path
 
     root = _course_root()
-    for change in new_lesson(root, args.slug, args.plan, args.title, dt.date.today()):
+    for change in new_lesson(root, args.slug, args.plan, args.title, today()):
         print(f"{'created' if change.created else 'updated'} {display_path(change.path)}")
     print(
         f"next: replace every TODO(lessonkit) placeholder, then run "
@@ -187,10 +255,26 @@ def _new_lesson(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _new_course(args: argparse.Namespace) -> int:
+    from lessonkit.authoring.starter import new_course
+    from lessonkit.course.day import today
+    from lessonkit.errors import display_path
+
+    target = Path(args.dir)
+    title = args.title or target.resolve().name.replace("-", " ").replace("_", " ").capitalize()
+    written = new_course(target, title, today())
+    shown = display_path(target)
+    print(f"created {shown}/ with {len(written)} files: a sample lesson, its quiz, "
+          "lessonkit.yml, mkdocs.yml, README.md, a CI workflow and pre-commit hooks")  # fmt: skip
+    print(f"next: cd {shown}, then follow README.md (two set-up commands), "
+          "`lessonkit validate` and `mkdocs serve`")  # fmt: skip
+    return EXIT_OK
+
+
 def _add_new(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "new",
-        help="start new content from a template (`new lesson`)",
+        help="start new content from a template (`new lesson`, `new course`)",
         description="Start new content from the templates.",
     )
     kinds = parser.add_subparsers(title="what to create", metavar="KIND", required=True)
@@ -205,6 +289,18 @@ def _add_new(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     lesson.add_argument("--plan", required=True, help="the learning plan (folder under content/)")
     lesson.add_argument("--title", required=True, help="the lesson title, in quotes")
     lesson.set_defaults(handler=_new_lesson)
+    course = kinds.add_parser(
+        "course",
+        help="a course of your own in a new folder, ready to build and check",
+        description="Create DIR (new or empty) with a course that builds and passes its own "
+        "checks at once: mkdocs.yml, content/ with a plan and a sample lesson, quizzes/ with "
+        "its bank, lessonkit.yml (the course's policy, every rule at its default), schemas/ "
+        "for editors, README.md with the set-up commands, a CI workflow that validates, "
+        "builds the site strictly and uploads it, and a pre-commit configuration.",
+    )
+    course.add_argument("dir", metavar="DIR", help="the folder to create")
+    course.add_argument("--title", help="the site's title (default: from the folder's name)")
+    course.set_defaults(handler=_new_course)
 
 
 # --- report (authors and reviewers) --------------------------------------------------
@@ -219,7 +315,7 @@ def _report(args: argparse.Namespace) -> int:
     )
     from lessonkit.authoring.rulebook import check_course
 
-    course = check_course(_course_root())
+    course = check_course(_course_root(), advice=True)
     reports = report_course(course, args.slug)
     print(render_text(reports), end="")
     if course.problems:
@@ -241,9 +337,11 @@ def _add_report(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "report",
         help="question quality per lesson: coverage, type mix, item-writing warnings",
         description="Report, for each lesson, questions per insight and per objective, the mix "
-        "of question types, where the correct option sits, item-writing warnings, word count "
-        "and reading time. Warnings never fail: exits 0 with warnings, 1 only when a lesson "
-        "or bank could not be read (it names the files).",
+        "of question types, where the correct option sits, word count and reading time, the "
+        "review date and the age of each dated figure, every waiver with its reason, and the "
+        "warnings and advice of the rule book under the course's policy. Warnings never fail "
+        "here: exits 0 with warnings, 1 only when a lesson or bank could not be read (it "
+        "names the files).",
     )
     parser.add_argument("slug", nargs="?", metavar="SLUG", help="one lesson (default: all)")
     parser.add_argument(
@@ -288,6 +386,8 @@ def _data_dir(args: argparse.Namespace) -> Path | None:
 
 
 def _history(args: argparse.Namespace) -> int:
+    if args.export or args.reset_pseudonym:
+        return _share(args)
     from lessonkit.history.tables import history_command
 
     return history_command(args.slug, data_dir=_data_dir(args), no_color=args.no_color)
@@ -320,10 +420,13 @@ def _add_history(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser = commands.add_parser(
         "history",
         help="your quiz attempts: date, score, pass or fail, duration",
-        description="List your attempts, oldest first, with score, result and duration.",
+        description="List your attempts, oldest first, with score, result and duration. "
+        "--export writes them to a file you can share with a teacher or author, under a "
+        "random pseudonym and with no name, machine id or path (RESULTS.md).",
     )
     parser.add_argument("slug", nargs="?", metavar="SLUG", help="one quiz (default: all)")
     _learner_options(parser)
+    _share_options(parser)
     parser.set_defaults(handler=_history)
 
 
@@ -335,7 +438,9 @@ def _add_review(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "with spaced repetition (FSRS). Answers are saved as you give them.",
     )
     parser.add_argument("slug", nargs="?", metavar="SLUG", help="one quiz (default: all taken)")
-    parser.add_argument("--seed", type=int, metavar="N", help="shuffle options with seed N")
+    parser.add_argument(
+        "--seed", type=int, metavar="N", help="shuffle and draw new numbers with seed N"
+    )
     _learner_options(parser)
     parser.set_defaults(handler=_review)
 
@@ -351,21 +456,111 @@ def _add_list(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     parser.set_defaults(handler=_list)
 
 
+# --- class results (sharing attempts, reading a class's files; results/) -------------------
+
+
+def _share(args: argparse.Namespace) -> int:
+    from datetime import UTC, datetime
+
+    from lessonkit.history.tables import open_store
+    from lessonkit.results.sharing import export_history
+
+    with open_store(_data_dir(args), lambda text: print(text, file=sys.stderr)) as store:
+        if args.reset_pseudonym:
+            print(f"Your new pseudonym is {store.pseudonym(renew=True)}; files you export from "
+                  "now on carry it. Files you shared before keep the old one.")  # fmt: skip
+        if not args.export:
+            return EXIT_OK
+        path = None if args.export == "-" else Path(args.export)
+        shared, text = export_history(store, args.slug, path, now=datetime.now(UTC))
+    if text is not None:
+        sys.stdout.write(text)
+        return EXIT_OK
+    quizzes = ", ".join(shared.banks) or "no quiz yet"
+    counts = f"{shared.attempts} attempt{'' if shared.attempts == 1 else 's'}, " \
+             f"{shared.answers} answer{'' if shared.answers == 1 else 's'}"  # fmt: skip
+    print(f"wrote {path}: {counts} ({quizzes}), as learner {shared.learner}. It holds no "
+          "name, machine id or path; its first line says what it holds.")  # fmt: skip
+    return EXIT_OK
+
+
+def _share_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--export",
+        metavar="FILE",
+        help="write your attempts (SLUG's, or all) to FILE as JSON Lines to share with a "
+        "teacher or author (`-`: standard output); see `lessonkit results`",
+    )
+    parser.add_argument(
+        "--reset-pseudonym",
+        action="store_true",
+        help="replace the random learner id your exported files carry",
+    )
+
+
+def _results(args: argparse.Namespace) -> int:
+    import json
+
+    from lessonkit.results.collection import collect
+    from lessonkit.results.summary import render_text, to_json
+
+    gc.disable()  # as in `validate`: a million answers are kept to the end, and never cyclic
+    found = collect([Path(p) for p in args.files], bank=args.bank)
+    for refusal in found.refused:
+        print(f"lessonkit: refused {refusal}", file=sys.stderr)
+    if args.html:
+        from lessonkit.results.page import render_page
+        from lessonkit.results.sharing import write_atomically
+
+        write_atomically(Path(args.html), render_page(found))
+        print(f"wrote {args.html}", file=sys.stderr)
+    if args.json:
+        refused = [str(r) for r in found.refused]
+        print(json.dumps(to_json(found.banks, files=found.files, refused=refused), indent=2))
+    else:
+        print(render_text(found.banks, files=found.files), end="")
+    if found.refused:
+        print(f"lessonkit: {len(found.refused)} of {found.files} files refused (above); the "
+              "results are from the others", file=sys.stderr)  # fmt: skip
+        return EXIT_PROBLEMS
+    return EXIT_OK
+
+
+def _add_results(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "results",
+        help="item analysis of a class from learners' exported attempts files",
+        description="Read attempts files that learners exported with `lessonkit history "
+        "--export` (files, folders of them, or an LMS's zip download) and report per quiz: "
+        "difficulty, discrimination, option choices, time, hints and common wrong answers per "
+        "question, score distribution and reliability, and flags naming each question's line. "
+        "Malformed or edited files are refused (exit 1) and the rest analysed.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="attempts files, folders, zips")
+    parser.add_argument("--bank", metavar="SLUG", help="only this quiz (a slug or a bank file)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--html", metavar="FILE", help="also write a results page (one HTML file)")
+    parser.set_defaults(handler=_results)
+
+
 # --- export (Anki, Canvas QTI, Moodle; logic in export/) ----------------------------------
 
 
 def _export(args: argparse.Namespace) -> int:
     from lessonkit.export import SUFFIXES, convert
-    from lessonkit.export.common import summary
+    from lessonkit.export.common import NO_LINKS, summary
     from lessonkit.export.sources import gather, is_plan
 
     sources = gather(args.target)
     exports = [(source, convert(source, args.to)) for source in sources]
+    unlinked = [s for s in sources if s.lesson is not None and not s.links]
     for source, export in exports:
         for loss in export.losses:
             print(f"{source.slug}: {loss}", file=sys.stderr)
+        if source in unlinked:
+            print(f"{source.slug}: {NO_LINKS}", file=sys.stderr)
     print(summary([export for _, export in exports]), file=sys.stderr)
-    if args.strict and any(export.losses for _, export in exports):
+    if args.strict and (unlinked or any(export.losses for _, export in exports)):
         print("lessonkit: nothing written (--strict and some questions lost something)",
               file=sys.stderr)  # fmt: skip
         return EXIT_PROBLEMS
@@ -408,6 +603,63 @@ def _add_export(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser.set_defaults(handler=_export)
 
 
+# --- import (Moodle XML, GIFT, QTI, mkdocs-quiz; logic in imports/) --------------------------
+
+
+def _import(args: argparse.Namespace) -> int:
+    import datetime as dt
+
+    from lessonkit.errors import display_path
+    from lessonkit.imports import read
+    from lessonkit.imports.bankfile import place, write
+
+    root = _course_root()
+    imported = read(Path(args.file), args.source_format)
+    placed = place(root, imported, slug=args.slug, plan=args.plan, today=dt.date.today(),
+                   replace=args.replace)  # fmt: skip
+    for loss in placed.losses:
+        print(loss, file=sys.stderr)
+    count, lossy = placed.questions, len({(x.source, x.question) for x in placed.losses})
+    lost = f"{lossy} with losses or left out" if lossy else "nothing lost"
+    print(f"{count} question{'' if count == 1 else 's'} imported; {lost}", file=sys.stderr)
+    if args.strict and placed.losses:
+        print("lessonkit: nothing written (--strict and some questions lost something)",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_PROBLEMS
+    if not count:
+        print(f"lessonkit: nothing written: no question of {args.file} could be imported",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_PROBLEMS
+    write(placed.changes)
+    for change in placed.changes:
+        print(f"{'created' if change.created else 'updated'} {display_path(change.path)}")
+    print(f"next: `lessonkit validate`, then `lessonkit quiz {placed.slug}`")
+    return EXIT_OK
+
+
+def _add_import(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from lessonkit.imports import FORMATS
+
+    parser = commands.add_parser(
+        "import",
+        help="import a bank from Moodle XML, GIFT, Canvas QTI or mkdocs-quiz",
+        description="Turn FILE into quizzes/SLUG.yml in this course, with a lesson stub when "
+        "the lesson does not exist yet. Question ids come from the source's own ids or names, "
+        "so importing the same file again gives the same ids. What the bank format cannot "
+        "hold is listed per question on stderr.",
+    )
+    parser.add_argument("file", metavar="FILE", help="the exported file (.xml, .txt, .zip, .md)")
+    parser.add_argument("--from", dest="source_format", required=True, choices=FORMATS,
+                        help="the file's format (qti: a Canvas or text2qti export)")  # fmt: skip
+    parser.add_argument("--slug", help="the bank's slug (default: from the file name)")
+    parser.add_argument("--plan", help="the plan a new lesson stub joins (default: the only one)")
+    parser.add_argument("--replace", action="store_true", help="import over an existing bank")
+    parser.add_argument(
+        "--strict", action="store_true", help="exit 1 and write nothing if anything is lost"
+    )
+    parser.set_defaults(handler=_import)
+
+
 # --- the parser ------------------------------------------------------------------
 
 # Each part of the CLI registers its subcommands here; the order is the order in --help.
@@ -419,11 +671,14 @@ REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]],
     _add_history,
     _add_list,
     _add_validate,
+    _add_rules,
     _add_schema,
     _add_new,
     _add_report,
     _add_diff,
     _add_export,
+    _add_import,
+    _add_results,
 ]
 
 

@@ -7,12 +7,20 @@
   "use strict";
 
   var SIGNS = { usd: "$", eur: "€", gbp: "£", jpy: "¥", cny: "¥", inr: "₹" };
-  var NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/;
+  var UNIT_WORDS = { "%": ["percent", "per cent"] };
+  var PERCENT = ["%", "percent"];
+  var GROUPING = " _'\u2019"; // marks that only ever group digits
+  var NUMERAL = /^[0-9.,_'\u2019 ]+$/;
+  var EXPONENT = /^(.+?)e([-+]?[0-9]+)$/;
   var SPACES = /[\s\x1c-\x1f\x85]+/;
   var LINES = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
+  var END_PUNCTUATION = /[.!?,;:\u2026 ]+$/;
+  var QUOTES = { "\"": "\"", "'": "'", "`": "`", "\u201c": "\u201d", "\u2018": "\u2019", "\u00ab": "\u00bb" };
+  var ARTICLE = /^(?:the|an|a) (?=\S)/i;
+  var BOTH = /^(.+?) ?\((.+)\)$/;
   var BATCH = 4; // questions shown at a time
 
-  // --- grading: the same rules as grader.py -------------------------------
+  // --- grading: the same rules as grader.py and numbers.py -----------------
 
   // Python's casefold(), for the letters where lower case is not enough.
   function fold(text) {
@@ -33,39 +41,169 @@
     return { error: message };
   }
 
+  // The terminal writes `code` in its messages; the page puts it in quotation marks.
+  function quoted(text) {
+    return "“" + text + "”";
+  }
+
+  function withoutUnit(typed, unit) {
+    if (!unit) return typed;
+    var folded = clean(unit);
+    var words = [folded].concat(UNIT_WORDS[folded] || []);
+    for (var i = 0; i < words.length; i += 1) {
+      if (typed.endsWith(words[i]) && typed !== words[i]) {
+        typed = typed.slice(0, -words[i].length).trimEnd();
+        break;
+      }
+    }
+    var sign = SIGNS[folded];
+    if (sign && stripAll(typed, sign) && typed !== stripAll(typed, sign)) {
+      if (typed.startsWith(sign)) typed = typed.slice(sign.length);
+      if (typed.endsWith(sign)) typed = typed.slice(0, -sign.length);
+      typed = typed.trim();
+    }
+    return typed;
+  }
+
   function stripAll(text, sign) {
     while (text.startsWith(sign)) text = text.slice(sign.length);
     while (text.endsWith(sign)) text = text.slice(0, -sign.length);
     return text;
   }
 
-  function decimal(text, unit) {
+  // The mark that separates the decimals, or null when every mark groups digits; a
+  // lone `,` or `.` before three digits is read by the question's convention.
+  function decimalMark(groups, marks, shown, convention, sign) {
+    var last = marks[marks.length - 1];
+    if (!marks.length || ".,".indexOf(last) < 0) return null;
+    if (marks.indexOf(last) !== marks.length - 1) return { mark: null };
+    if (marks.length > 1) return { mark: last };
+    if (groups[1].length !== 3 || groups[0].length < 1 || groups[0].length > 3 ||
+        groups[0][0] === "0") {
+      return { mark: last };
+    }
+    var reads = { point: ".", comma: "," }[convention];
+    if (!reads) {
+      var number = sign + groups[0] + groups[1];
+      var fraction = (sign + groups[0] + "." + groups[1]).replace(/0+$/, "").replace(/\.$/, "");
+      // Written so that it cannot be read as thousands: 12.3450, 1.5, 1.
+      var plain = fraction.split(".")[1] && fraction.split(".")[1].length === 3
+        ? fraction + "0" : fraction;
+      return fail(quoted(shown) + " could be " + number + " (with " + quoted(last) +
+        " grouping thousands) or " + fraction + " (with a decimal " + quoted(last) +
+        "). Type " + quoted(number) + " or " + quoted(plain) + ".");
+    }
+    return { mark: last === reads ? last : null };
+  }
+
+  function checkGrouping(whole, marks, shown) {
+    var kind = marks[0];
+    if (marks.some(function (m) { return m !== kind; })) {
+      return fail(quoted(shown) + " groups digits with two different marks. Use one, e.g. " +
+        quoted("1,234,567.5") + " or " + quoted("1 234 567,5") + ".");
+    }
+    var first = whole[0];
+    var last = whole[whole.length - 1];
+    var middle = whole.slice(1, -1);
+    var threes = middle.concat([last]).every(function (g) { return g.length === 3; });
+    var indian = kind === "," && last.length === 3 &&
+      middle.every(function (g) { return g.length === 2; });
+    if (first.length >= 1 && first.length <= 3 && (threes || (indian && first.length <= 2))) {
+      return null;
+    }
+    if (GROUPING.indexOf(kind) >= 0) {
+      var name = kind === " " ? "space" : quoted(kind);
+      return fail(quoted(shown) + " is not one number: a " + name +
+        " may only group digits in threes, as in " + quoted("12" + kind + "345") +
+        ". Type one number.");
+    }
+    return fail(quoted(shown) + " is not a number: " + quoted(kind) +
+      " here does not group digits in threes, as in " + quoted("1" + kind + "234" + kind + "567") +
+      ". Type one number, e.g. " + quoted("1234567") + ".");
+  }
+
+  // `body` as parseFloat reads it, or {error}.
+  function numberDigits(body, shown, unit, convention, sign) {
+    var exponent = "";
+    var found = EXPONENT.exec(body);
+    if (found && /^[0-9.,]+$/.test(found[1])) {
+      body = found[1];
+      exponent = "e" + found[2];
+    }
+    body = body.split(SPACES).join(" ");
+    var notANumber = fail(quoted(shown) + " is not a number. Type digits such as " +
+      quoted("2.5") + " or " + quoted("2,5") + (unit ? ", optionally followed by " + unit : "") +
+      ".");
+    if (!NUMERAL.test(body)) return notANumber;
+    var groups = [""];
+    var marks = [];
+    for (var i = 0; i < body.length; i += 1) {
+      if (body[i] >= "0" && body[i] <= "9") {
+        groups[groups.length - 1] += body[i];
+      } else {
+        marks.push(body[i]);
+        groups.push("");
+      }
+    }
+    var decimal = decimalMark(groups, marks, shown, convention, sign);
+    if (decimal && decimal.error) return decimal;
+    var mark = decimal ? decimal.mark : null;
+    var whole = groups;
+    var fraction = "";
+    if (mark !== null) {
+      whole = groups.slice(0, -1);
+      fraction = groups[groups.length - 1];
+      marks = marks.slice(0, -1);
+    }
+    if (marks.length) {
+      var wrong = checkGrouping(whole, marks, shown);
+      if (wrong) return wrong;
+    } else if (!whole[0] && (mark === null || !fraction)) {
+      return notANumber;
+    }
+    if (exponent && marks.length) {
+      return fail(quoted(shown) + " groups digits and has an exponent. Type one or the other.");
+    }
+    return { digits: whole.join("") + (mark !== null ? "." + fraction : "") + exponent };
+  }
+
+  function numberText(value) {
+    return value === 0 ? "0" : String(value);
+  }
+
+  // A typed number: {value, typed, readAs} or {error}, as numbers.read_number.
+  function readNumber(text, unit, convention) {
     var typed = clean(text);
     var shown = typed;
-    if (unit) {
-      var folded = clean(unit);
-      if (typed.endsWith(folded) && typed !== folded) {
-        typed = typed.slice(0, -folded.length).trimEnd();
-      }
-      var sign = SIGNS[folded];
-      if (sign && stripAll(typed, sign) && typed !== stripAll(typed, sign)) {
-        if (typed.startsWith(sign)) typed = typed.slice(sign.length);
-        if (typed.endsWith(sign)) typed = typed.slice(0, -sign.length);
-        typed = typed.trim();
-      }
+    var body = withoutUnit(typed, unit);
+    var written = body;
+    var sign = "";
+    if (body[0] === "-" || body[0] === "+") {
+      sign = body[0] === "-" ? "-" : "";
+      body = body.slice(1).trimStart();
     }
-    var number = typed.replace(/ /g, "").replace(/_/g, "");
-    if (number.indexOf(",") >= 0) {
-      if (number.indexOf(".") >= 0 || number.split(",").length > 2) {
-        return fail("“" + shown + "” mixes separators. Use one decimal point or comma.");
-      }
-      number = number.replace(",", ".");
+    var found = numberDigits(body, shown, unit, convention || "point", sign);
+    if (found.error) return found;
+    var value = parseFloat(sign + found.digits);
+    if (!isFinite(value)) return fail(quoted(shown) + " is too large. Type an ordinary finite number.");
+    var read = numberText(value);
+    return {
+      value: value,
+      typed: text.trim(),
+      readAs: written === read ? "" : read + (unit ? " " + unit : "")
+    };
+  }
+
+  // A hint for a wrong number that looks like a share where a percentage was asked for.
+  function numberNotes(key, value) {
+    var abs = Math.abs(value);
+    if (PERCENT.indexOf(key.unit) < 0 || !(abs > 0 && abs < 1 && Math.abs(key.answer) >= 1)) {
+      return [];
     }
-    var value = NUMBER.test(number) ? parseFloat(number) : NaN;
-    if (!isFinite(value)) {
-      return fail("“" + shown + "” is not a number. Type digits such as 2.5 or 2,5.");
-    }
-    return { value: value };
+    var share = numberText(value);
+    var percent = numberText(parseFloat((value * 100).toPrecision(12)));
+    return ["The unit is %: your " + share + " means " + share + " %. A share of " + share +
+      " is " + percent + " %."];
   }
 
   // Python's math.ulp: the gap to the next larger double.
@@ -103,34 +241,69 @@
     return found.join("\n");
   }
 
-  function textRight(key, text) {
+  // Normalised text without what frames an answer: end punctuation, quotes, an article.
+  function bare(text) {
+    var kept = text;
+    text = text.replace(END_PUNCTUATION, "");
+    if (text.length > 1 && QUOTES[text[0]] === text[text.length - 1]) {
+      text = text.slice(1, -1).trim().replace(END_PUNCTUATION, "");
+    }
+    text = text.replace(ARTICLE, "");
+    return text || kept; // an answer that is only punctuation stays what it is
+  }
+
+  function formRight(key, text) {
     var cs = !!key.case_sensitive;
-    var form = key.multiline ? lines : normalise;
-    var typed = form(text, cs);
-    var spaced = form(text, true);
+    var typed = bare(normalise(text, cs));
+    var spaced = normalise(text, true);
+    var forms = [spaced, bare(spaced)];
     return key.accept.some(function (answer) {
-      return form(answer, cs) === typed;
+      return bare(normalise(answer, cs)) === typed;
     }) || key.patterns.some(function (pattern) {
-      return fullmatch(pattern, spaced, cs);
+      return forms.some(function (form) { return fullmatch(pattern, form, cs); });
     });
+  }
+
+  // As grader.text_right: see its docstring for what is normalised and what is not.
+  function textRight(key, text) {
+    if (key.multiline) {
+      var typed = lines(text, !!key.case_sensitive);
+      var spaced = lines(text, true);
+      return key.accept.some(function (answer) {
+        return lines(answer, !!key.case_sensitive) === typed;
+      }) || key.patterns.some(function (pattern) {
+        return fullmatch(pattern, spaced, !!key.case_sensitive);
+      });
+    }
+    if (formRight(key, text)) return true;
+    var both = BOTH.exec(bare(normalise(text, true)));
+    return !!both && formRight(key, both[1]) && formRight(key, both[2]);
+  }
+
+  // The share of the points a number earns; what to tell the reader goes into `said`.
+  function numberShare(key, response, said) {
+    var number = readNumber(response, key.unit, key.decimal_mark);
+    if (number.error) return number;
+    if (number.readAs) said.push("read as " + number.readAs);
+    var allowed = 0;
+    if (key.tolerance != null) allowed = Math.max(allowed, key.tolerance);
+    if (key.relative_tolerance != null) {
+      allowed = Math.max(allowed, key.relative_tolerance * Math.abs(key.answer));
+    }
+    var slack = 4 * ulp(Math.max(Math.abs(key.answer), Math.abs(number.value)));
+    if (Math.abs(number.value - key.answer) <= allowed + slack) return 1;
+    Array.prototype.push.apply(said, numberNotes(key, number.value));
+    return 0;
   }
 
   // The share of the points a response earns, or {error} when it cannot be graded
   // (the terminal refuses such input and asks again).
-  function share(key, response) {
+  function share(key, response, said) {
     var type = key.type;
     if (type === "numeric" || type === "text") {
       if (typeof response !== "string" || !clean(response)) return fail("Nothing was typed.");
       if (type === "text") return textRight(key, response) ? 1 : 0;
-      var number = decimal(response, key.unit);
-      if (number.error) return number;
-      var allowed = 0;
-      if (key.tolerance != null) allowed = Math.max(allowed, key.tolerance);
-      if (key.relative_tolerance != null) {
-        allowed = Math.max(allowed, key.relative_tolerance * Math.abs(key.answer));
-      }
-      var slack = 4 * ulp(Math.max(Math.abs(key.answer), Math.abs(number.value)));
-      return Math.abs(number.value - key.answer) <= allowed + slack ? 1 : 0;
+      return numberShare(key, response, said);
     }
     if (response === null || response === undefined) return fail("Choose an answer first.");
     if (type === "true_false") return response === key.answer ? 1 : 0;
@@ -157,13 +330,16 @@
     return response.filter(function (choice, i) { return choice === i; }).length / key.count;
   }
 
+  // {score, max, correct, said}: `said` is how a number was read and any hint about it.
   function grade(key, response) {
-    var found = share(key, response);
+    var said = [];
+    var found = share(key, response, said);
     if (found.error) return found;
     found = Math.min(1, Math.max(0, found));
     if (key.scoring === "all_or_nothing") found = found === 1 ? 1 : 0;
-    return { score: key.points * found, max: key.points, correct: found === 1 };
+    return { score: key.points * found, max: key.points, correct: found === 1, said: said };
   }
+
 
   // --- the page ------------------------------------------------------------
 
@@ -280,8 +456,12 @@
       mark(select.parentNode, +select.value === n, null);
     });
     var verdict = result.correct ? "✓ Correct" : result.score > 0 ? "◐ Partly correct" : "✗ Incorrect";
+    // How a typed number was read, and any hint about it, as the terminal says them.
+    var said = (result.said || []).map(function (line) {
+      return line[0].toUpperCase() + line.slice(1) + (/[.!?]$/.test(line) ? "" : ".");
+    });
     question.querySelector(".lk-result").textContent =
-      verdict + ": " + points(result.score, result.max) + ".";
+      [verdict + ": " + points(result.score, result.max) + "."].concat(said).join(" ");
     question.classList.add("lk-done");
     question.classList.toggle("lk-missed", !result.correct);
     question.lkScore = result;
@@ -354,6 +534,42 @@
       "“" + li.firstChild.textContent + "” is now number " + (at + 1) + " of " + items.length + ".";
   }
 
+  // A question with parameters carries every draw's numbers (computed when the site was
+  // built): showing another draw is putting its texts in the slots and its answer in the key.
+  function renumber(question, key, drawn, at) {
+    question.querySelectorAll(".lk-n").forEach(function (slot) {
+      slot.textContent = drawn.slots[at][+slot.getAttribute("data-n")];
+    });
+    if (drawn.answers) key.answer = drawn.answers[at];
+    question.setAttribute("data-numbers", String(at));
+    save("numbers:" + question.id, at);
+  }
+
+  function another(drawn, now) {
+    var count = drawn.slots.length;
+    if (count < 2) return 0;
+    var next = Math.floor(Math.random() * (count - 1));
+    return next >= now ? next + 1 : next;
+  }
+
+  function mountNumbers(question, key, saved, bar) {
+    var drawn = JSON.parse(question.getAttribute("data-variants"));
+    var at = saved["numbers:" + question.id];
+    // One draw per visit; a kept answer keeps the numbers it was given for.
+    if (saved[question.id] === undefined || !drawn.slots[at]) at = another(drawn, -1);
+    renumber(question, key, drawn, at);
+    question.lkRenumber = function () {
+      renumber(question, key, drawn, another(drawn, +question.getAttribute("data-numbers")));
+    };
+    if (drawn.slots.length < 2) return;
+    bar.appendChild(button("Try new numbers", "lk-new", function () {
+      question.lkRenumber();
+      reset(question, key);
+      question.querySelector(".lk-result").textContent = "New numbers: answer again.";
+      tally(question.closest(".lk-self-check"));
+    }));
+  }
+
   function mountQuestion(question, saved) {
     var key = JSON.parse(question.getAttribute("data-key"));
     question.querySelectorAll(".lk-order > li").forEach(function (li) {
@@ -367,6 +583,7 @@
     });
     var bar = element("div", "lk-check");
     bar.appendChild(button("Check", "", function () { check(question, key, false); }));
+    if (question.hasAttribute("data-variants")) mountNumbers(question, key, saved, bar);
     var result = element("p", "lk-result");
     result.setAttribute("role", "status");
     bar.appendChild(result);
@@ -393,6 +610,7 @@
       var first = null;
       questions.forEach(function (question) {
         if (question.lkScore && !question.lkScore.correct) {
+          if (question.lkRenumber) question.lkRenumber(); // a calculation comes back anew
           reset(question, keys[question.id]);
           first = first || question;
         }

@@ -12,8 +12,9 @@ What it is keyed on:
 - lessonkit's version and the size and times of each of its source files, and those of
   the libraries that decide what is valid (pydantic, PyYAML, Markdown), and Python's
   version: a changed rule or parser changes the key, and the next run is a full one;
-- every file directly in the course folder (``mkdocs.yml``, a course policy…), by content,
-  and the working directory, since messages name other files relative to it;
+- every file directly in the course folder (``mkdocs.yml``, the policy ``lessonkit.yml``
+  that sets each rule's level and numbers…), by content, and the working directory, since
+  messages name other files relative to it;
 - the list of files under ``content/`` and ``quizzes/``: a file added, removed or renamed
   makes the run a full one, because existence is what many checks look at (links,
   figures, a lesson's bank);
@@ -28,22 +29,30 @@ Why a run that reads only some files reports what a full run would:
 - checks across files read other files' facts, never their text: the course's facts are
   the kept ones plus those of every file read now, so they are current;
 - the checks that read a partner's content (a bank against its lesson's headings, a
-  lesson's insights against its bank, the first lesson naming a bank scanning it) have
+  lesson's insights against its bank, the first lesson naming a bank scanning it, a
+  plan page's `lessonkit quiz` commands against its lessons' quizzes) have
   their partners read too, by the old facts and by the new (``facts.partners``);
 - what a changed file could change in files that are not read is checked after the
-  run: whether a lesson loads, a plan's list of lessons, and the lines that make a
+  run: whether a lesson loads, its title, a plan's list of lessons, and the lines that make a
   page's anchors (headings, code fences, explicit ids), which other pages link to. If
   any changed, the run is done again in full. Duplicate question ids, which tie every
   bank to every other, are worked out from the facts of all banks on every run;
 - the problems of each file read come from this run only; the kept ones of the others
   are still right, since nothing they depend on changed. A run whose files changed
-  while it ran keeps nothing.
+  while it ran keeps nothing;
+- one rule depends on the day, not only on files: a lesson falls due for review as days
+  pass. Each lesson's problems are kept with the span of days over which the `review`
+  rule says the same of it (``freshness.steady``); on a day outside that span the lesson
+  counts as changed and is read again.
+
+Errors and warnings are kept apart, each filed under its file.
 
 `lessonkit validate --full` ignores the cache (and writes a fresh one); CI runs that.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import importlib.util
 import os
@@ -57,6 +66,7 @@ from typing import TYPE_CHECKING, Any
 
 from lessonkit import __version__
 from lessonkit.course import cachefile
+from lessonkit.course.day import today as _today
 from lessonkit.course.facts import (
     Facts,
     LessonFacts,
@@ -69,9 +79,10 @@ from lessonkit.course.facts import (
 from lessonkit.errors import Problem, display_path
 
 if TYPE_CHECKING:
+    from lessonkit.authoring.rulebook import CheckedCourse
     from lessonkit.course.course import Course
 
-FORMAT = 1
+FORMAT = 2
 CACHE = Path(".cache") / "lessonkit" / "validate.json"
 _SETTLED_NS = 2_000_000_000
 _FOLDERS = ("content", "quizzes")
@@ -87,60 +98,99 @@ Stat = tuple[int, int, int, int]  # size, inode, modification and change times i
 class Checked:
     """What a check found, and the facts of every file (for counting what was checked)."""
 
-    problems: list[Problem]
+    problems: list[Problem]  # errors
+    warnings: list[Problem]  # what fails only `validate --strict`
     facts: dict[Path, Facts]
     read: int  # files read this run; all of them in a full run
 
 
-def check(root: Path, extra_banks: Iterable[Path] = (), *, full: bool = False) -> Checked:
-    """Check the course at ``root`` as ``rulebook.check_course`` does, reading only what
-    changed since the last check when the cache allows it; see the module's docstring."""
+def check(
+    root: Path,
+    extra_banks: Iterable[Path] = (),
+    *,
+    full: bool = False,
+    today: dt.date | None = None,
+) -> Checked:
+    """Check the course at ``root`` as ``rulebook.check_course`` does on ``today`` (by
+    default ``course.day.today()``), reading only what changed since the last check when
+    the cache allows it; see the module's docstring."""
+    day = today or _today()
     extra = list(extra_banks)
     if extra:  # banks outside the course: check everything, keep nothing
-        course = _check_course(root, extra)
-        return Checked(course.problems, course.facts, len(course.facts))
+        course = _check_course(root, day, extra)
+        return Checked(course.problems, course.warnings, course.facts, len(course.facts))
     key, stats = _key(root), _scan(root)
     kept = None if full else _kept(root, key, stats)
     if kept is None:
-        return _full(root, key, stats)
+        return _full(root, key, stats, day)
     hashes = _hashes(root, stats, kept["files"])
     changed = {rel for rel, entry in hashes.items() if entry[1] != kept["files"][rel][1]}
+    changed |= _due(kept["steady"], day)
     old = {root / rel: from_json(value) for rel, value in kept["facts"].items()}
     if not changed:
         problems = [_problem(root, p) for p in kept["problems"] + kept["across"]]
+        warnings = [_problem(root, p) for p in kept["warnings"]]
         _write(root, key, stats, hashes, kept, None)
-        return Checked(sorted(problems), old, 0)
+        return Checked(sorted(problems), sorted(warnings), old, 0)
     paths = {root / rel for rel in changed}
     if any(
         p.suffix == ".md" and not isinstance(old.get(p), LessonFacts | PlanFacts) for p in paths
     ):
-        return _full(root, key, stats)  # a page that is neither lesson nor plan: the home page
-    course = _check_course(root, scope=Scope(frozenset(paths | partners(paths, old)), old))
+        return _full(root, key, stats, day)  # neither lesson nor plan: the home page
+    scope = Scope(frozenset(paths | partners(paths, old)), old)
+    course = _check_course(root, day, scope=scope)
     skeletons = _skeletons(course)
     assert course.read_files is not None
     if any(_moved(path, old, course, kept, skeletons) for path in course.read_files):
-        return _full(root, key, stats)
+        return _full(root, key, stats, day)
     read = {_relative(root, p) for p in course.read_files}
     across = set(course.across)
     fresh = [p for p in course.problems if p not in across and _file_of(root, p) in read]
+    warned = [p for p in course.warnings if _file_of(root, p) in read]
     kept_problems = [p for p in kept["problems"] if p[0] not in read]
+    kept_warnings = [p for p in kept["warnings"] if p[0] not in read]
     problems = [*(_problem(root, p) for p in kept_problems), *fresh, *course.across]
-    _write(root, key, stats, hashes, kept, (course, read, fresh, skeletons))
-    return Checked(sorted(problems), course.facts, len(read))
+    warnings = [*(_problem(root, p) for p in kept_warnings), *warned]
+    _write(root, key, stats, hashes, kept, (course, read, fresh, warned, skeletons))
+    return Checked(sorted(problems), sorted(warnings), course.facts, len(read))
 
 
-def _check_course(root: Path, extra: Iterable[Path] = (), scope: Scope | None = None) -> Course:
+def _check_course(
+    root: Path, today: dt.date, extra: Iterable[Path] = (), scope: Scope | None = None
+) -> CheckedCourse:
     # The rule book imports pydantic and Markdown: only a run that reads files needs them.
     from lessonkit.authoring.rulebook import check_course
 
-    return check_course(root, extra, scope=scope)
+    return check_course(root, extra, scope=scope, today=today)
+
+
+def _due(steady: dict[str, list[str]], today: dt.date) -> set[str]:
+    """Lessons on whose review the rule says something else today than when last read."""
+    day = today.isoformat()
+    return {rel for rel, (first, last) in steady.items() if not first <= day <= last}
+
+
+def _steady(course: CheckedCourse) -> dict[str, list[str]]:
+    """For each lesson read, the days over which its `review` verdict stays as it is now."""
+    from lessonkit.authoring import freshness
+
+    if course.policy.level(freshness.REVIEW) == "off":
+        return {}
+    settings = course.policy.settings(freshness.REVIEW)
+    assert isinstance(settings, freshness.Review)
+    return {
+        _relative(course.root, lesson.path): [
+            day.isoformat() for day in freshness.steady(lesson, settings, course.today)
+        ]
+        for lesson in course.lessons.values()
+    }
 
 
 # --- a full run -----------------------------------------------------------------------
 
 
-def _full(root: Path, key: dict[str, Any], stats: dict[str, Stat]) -> Checked:
-    course = _check_course(root)
+def _full(root: Path, key: dict[str, Any], stats: dict[str, Stat], today: dt.date) -> Checked:
+    course = _check_course(root, today)
     hashes = _hashes(root, stats, {})
     skeletons = _skeletons(course)
     across = set(course.across)
@@ -154,10 +204,12 @@ def _full(root: Path, key: dict[str, Any], stats: dict[str, Stat]) -> Checked:
                 "facts": {_relative(root, p): to_json(f) for p, f in course.facts.items()},
                 "skeletons": {_relative(root, p): s for p, s in skeletons.items()},
                 "problems": [_row(root, p) for p in course.problems if p not in across],
+                "warnings": [_row(root, p) for p in course.warnings],
                 "across": [_row(root, p) for p in course.across],
+                "steady": _steady(course),
             },
         )
-    return Checked(course.problems, course.facts, len(course.facts))
+    return Checked(course.problems, course.warnings, course.facts, len(course.facts))
 
 
 def _write(
@@ -166,7 +218,7 @@ def _write(
     stats: dict[str, Stat],
     hashes: dict[str, list[Any]],
     kept: dict[str, Any],
-    ran: tuple[Course, set[str], list[Problem], dict[Path, str]] | None,
+    ran: tuple[CheckedCourse, set[str], list[Problem], list[Problem], dict[Path, str]] | None,
 ) -> None:
     """Keep the new hashes (and what a partial run found) unless files changed meanwhile."""
     if _scan(root) != stats:
@@ -176,7 +228,7 @@ def _write(
             return
         value = {**kept, "files": hashes}
     else:
-        course, read, fresh, skeletons = ran
+        course, read, fresh, warned, skeletons = ran
         value = {
             **kept,
             "files": hashes,
@@ -187,7 +239,13 @@ def _write(
             },
             "problems": [p for p in kept["problems"] if p[0] not in read]
             + [_row(root, p) for p in fresh],
+            "warnings": [p for p in kept["warnings"] if p[0] not in read]
+            + [_row(root, p) for p in warned],
             "across": [_row(root, p) for p in course.across],
+            "steady": {
+                **{rel: span for rel, span in kept["steady"].items() if rel not in read},
+                **_steady(course),
+            },
         }
     cachefile.write(root / CACHE, value)
 
@@ -306,6 +364,8 @@ def _moved(
     if isinstance(before, LessonFacts) and isinstance(after, LessonFacts):
         if (before.quiz is None) != (after.quiz is None):
             return True  # whether it loads: plans and "did you mean" hints see that
+        if before.title != after.title:
+            return True  # the lesson after it names it, when it links back
     elif before != after:
         return True  # a plan's list of lessons, or a change of kind
     return bool(new.get(path) != kept["skeletons"].get(_relative(course.root, path)))

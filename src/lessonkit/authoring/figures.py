@@ -11,7 +11,10 @@ import re
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
-from lessonkit.authoring.pagechecks import Link, links
+from pydantic import Field
+
+from lessonkit.authoring.pagechecks import Link, links, on_page
+from lessonkit.authoring.policy import Rule, RuleSettings, Subject
 from lessonkit.course.course import Course
 from lessonkit.course.lessons import LessonPage
 from lessonkit.errors import Problem, display_path
@@ -103,8 +106,8 @@ def figure_files(page: LessonPage) -> list[Path]:
     return found
 
 
-def svg_text_warnings(page: LessonPage) -> list[Problem]:
-    """Text smaller than ``MIN_TEXT_PX`` in the lesson's SVG figures, one warning per file
+def svg_text_warnings(page: LessonPage, smallest: float = MIN_TEXT_PX) -> list[Problem]:
+    """Text smaller than ``smallest`` px in the lesson's SVG figures, one warning per file
     at the first place, with how many places there are."""
     warnings: list[Problem] = []
     for path in figure_files(page):
@@ -116,19 +119,47 @@ def svg_text_warnings(page: LessonPage) -> list[Problem]:
         for number, line in enumerate(text.splitlines(), start=1):
             for match in _FONT_SIZE.finditer(line):
                 size = float(match.group(1))
-                if size < MIN_TEXT_PX:
+                if size < smallest:
                     small.append((number, match.start() + 1, size))
         if not small:
             continue
         first, column, size = small[0]
-        more = f" (and {len(small) - 1} more below {MIN_TEXT_PX} px in this file)"
+        more = f" (and {len(small) - 1} more below {smallest:g} px in this file)"
         more = more if len(small) > 1 else ""
         warnings.append(
             Problem(
                 display_path(path), first, column,
-                f"figure text of {size:g} px is smaller than {MIN_TEXT_PX} px{more}",
-                f"make every font-size at least {MIN_TEXT_PX} at the SVG's natural size, and "
+                f"figure text of {size:g} px is smaller than {smallest:g} px{more}",
+                f"make every font-size at least {smallest:g} at the SVG's natural size, and "
                 "prefer a tall, narrow layout: the figure shrinks to fit a 390 px phone screen",
             )
         )  # fmt: skip
     return warnings
+
+
+class FigureText(RuleSettings):
+    min_px: float = Field(
+        MIN_TEXT_PX, gt=0, description="The smallest font-size, in px, at the SVG's natural size."
+    )
+
+
+def _figure_text(subject: Subject, settings: FigureText) -> list[Problem]:
+    return svg_text_warnings(subject.lesson, settings.min_px)
+
+
+FIGURES = Rule(
+    "figures",
+    "A figure is placed as a pair: `![alt](img/NAME.svg#only-light)` then "
+    "`![alt](img/NAME-dark.svg#only-dark)`.",
+    "each colour scheme shows one of the two; an unpaired variant leaves the other scheme "
+    "without the figure",
+    lesson_check=on_page(check_figure_pairs),
+)
+FIGURE_TEXT = Rule(
+    "figure-text",
+    "Text in an SVG figure is at least {min_px:g} px at the figure's natural size.",
+    "a figure shrinks to fit a 390 px phone screen, and smaller text becomes unreadable",
+    default="advice",
+    settings=FigureText,
+    lesson_check=_figure_text,
+)

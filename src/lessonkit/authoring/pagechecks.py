@@ -1,4 +1,4 @@
-"""Checks of a lesson's body: images, links, anchors, forbidden blocks, size and placeholders.
+"""Checks of a lesson's body: images, links, anchors, forbidden blocks and size.
 
 Each check is a function ``(LessonPage, Course) -> list[Problem]``; ``rulebook`` runs
 them (in `lessonkit validate`, the site build and the content tests). Front matter,
@@ -8,21 +8,20 @@ insight headings and heading levels are checked when the course is read
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from pydantic import Field
+
+from lessonkit.authoring.policy import LessonCheck, Rule, RuleSettings, Subject, fixed
 from lessonkit.bank import limits, yamldoc
-from lessonkit.course.course import BANK_SUFFIXES, Course
+from lessonkit.course.course import Course
 from lessonkit.course.lessons import LessonPage, Page, body_lines, headings, split_page
 from lessonkit.errors import ContentError, Problem, display_path
-
-# The marker every placeholder in the templates starts with; nothing else uses it.
-PLACEHOLDER = "TODO(lessonkit)"
-_PLACEHOLDER_MESSAGE = "placeholder left from the template"
-PLACEHOLDER_HINT = "replace it with your own text; see CONTRIBUTING.md"
 
 # Reserved names (RFC 2606 and 6761) and the local machine: never a real source for a reader.
 BLOCKED_HOSTS = frozenset({"example.com", "example.org", "example.net", "localhost"})
@@ -54,7 +53,7 @@ class Link:
 # --- reading the body ------------------------------------------------------------
 
 
-def _blank_code(line: str) -> str:
+def blank_code(line: str) -> str:
     """The line with inline code spans blanked out, so columns stay where they were."""
     return _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
 
@@ -63,7 +62,7 @@ def links(page: Page) -> list[Link]:
     """Every inline link, image, autolink, reference definition and HTML link in the body."""
     found: list[Link] = []
     for number, raw in body_lines(page):
-        line = _blank_code(raw)
+        line = blank_code(raw)
         for match in _INLINE.finditer(line):
             image = bool(match.group(1))
             found.append(Link(match.group(3), number, match.start() + 1, image, match.group(2)))
@@ -97,7 +96,7 @@ def check_images(page: LessonPage, course: Course) -> list[Problem]:
         if link.image and not link.text.strip()
     ]
     for number, raw in body_lines(page):
-        for match in _HTML_IMG.finditer(_blank_code(raw)):
+        for match in _HTML_IMG.finditer(blank_code(raw)):
             alt = _HTML_ALT.search(match.group(0))
             if alt is None or not (alt.group(1) or alt.group(2) or "").strip():
                 problems.append(
@@ -196,9 +195,12 @@ def _anchor_problem(anchor: str, page: LessonPage, target: Page | None) -> tuple
     if anchor in anchors:
         return "", ""
     where = "this page" if target.path == page.path else display_path(target.path)
+    close = difflib.get_close_matches(anchor, sorted(anchors), n=1, cutoff=0.5)
     return (
         f"anchor `#{anchor}` is not a heading in {where}",
-        "use a heading's anchor as the site makes it: `## 2. Where TPUs are strongest` "
+        f"did you mean `#{close[0]}`?"
+        if close
+        else "use a heading's anchor as the site makes it: `## 2. Where TPUs are strongest` "
         "becomes `#2-where-tpus-are-strongest`",
     )
 
@@ -221,66 +223,6 @@ def _plain_page(path: Path) -> Page | None:
         return None
     empty = yamldoc.Document(display_path(path), {}, yamldoc.Node(1, 1))
     return Page(path, empty, text, 1)
-
-
-def check_placeholders(page: LessonPage, course: Course) -> list[Problem]:
-    """Template placeholders left in the lesson (front matter and body) or in its bank."""
-    shown = display_path(page.path)
-    problems = placeholders_in(_front_lines(page), shown)
-    problems += placeholders_in(body_lines(page), shown)
-    bank = _bank_path(page, course)
-    if bank is not None:
-        try:
-            text = yamldoc.read_text(bank)
-        except ContentError:
-            return problems  # the loader already reports an unreadable bank
-        problems += placeholders_in(enumerate(text.splitlines(), start=1), display_path(bank))
-    return problems
-
-
-def placeholders_in(lines: Iterable[tuple[int, str]], path: str) -> list[Problem]:
-    """A problem for every placeholder marker in the numbered lines."""
-    problems: list[Problem] = []
-    for number, line in lines:
-        start = line.find(PLACEHOLDER)
-        while start >= 0:
-            snippet = _snippet(line, start)
-            if len(snippet) > 60:
-                snippet = snippet[:57] + "…"
-            message = f"{_PLACEHOLDER_MESSAGE}: {snippet}"
-            problems.append(Problem(path, number, start + 1, message, PLACEHOLDER_HINT))
-            start = line.find(PLACEHOLDER, start + len(PLACEHOLDER))
-    return problems
-
-
-def is_placeholder(problem: Problem) -> bool:
-    """Whether a problem is a template placeholder (a draft's, which a preview may allow)."""
-    return problem.message.startswith(_PLACEHOLDER_MESSAGE)
-
-
-def _snippet(line: str, start: int) -> str:
-    """The placeholder's text: up to its closing quote when it is quoted, else the line's end."""
-    quote = line[start - 1] if start and line[start - 1] in "\"'" else ""
-    end = line.find(quote, start) if quote else -1
-    return line[start : end if end >= 0 else len(line)].strip()
-
-
-def _front_lines(page: LessonPage) -> list[tuple[int, str]]:
-    text = yamldoc.read_text(page.path)
-    return list(enumerate(text.splitlines()[: page.body_line - 1], start=1))
-
-
-def _bank_path(page: LessonPage, course: Course) -> Path | None:
-    """The lesson's bank file, unless an earlier lesson names the same bank (report it once)."""
-    quiz = page.meta.quiz
-    first = course.first_lesson_naming(quiz)
-    if first is not None and first is not page:
-        return None
-    for suffix in BANK_SUFFIXES:
-        path = course.quizzes_dir / f"{quiz}{suffix}"
-        if path.is_file():
-            return path
-    return None
 
 
 def check_sources(page: LessonPage, course: Course) -> list[Problem]:
@@ -327,30 +269,72 @@ def check_fences(page: LessonPage, course: Course) -> list[Problem]:
     return problems
 
 
-def check_page_size(page: LessonPage, course: Course) -> list[Problem]:
-    """A lesson page is at most ``limits.PAGE_BYTES`` of Markdown, pointed at the line
-    where it crosses the limit."""
+def check_page_size(
+    page: LessonPage, course: Course, most: int = limits.PAGE_BYTES
+) -> list[Problem]:
+    """A lesson page is at most ``most`` bytes of Markdown, pointed at the line where it
+    crosses the limit."""
     raw = page.path.read_bytes() if page.path.is_file() else b""
-    if len(raw) <= limits.PAGE_BYTES:
+    if len(raw) <= most:
         return []
-    line = raw.count(b"\n", 0, limits.PAGE_BYTES) + 1
+    line = raw.count(b"\n", 0, most) + 1
     return [
         Problem(
             display_path(page.path),
             line,
             1,
-            f"the page is {len(raw):,} bytes, over the limit of {limits.PAGE_BYTES:,}; "
+            f"the page is {len(raw):,} bytes, over the limit of {most:,}; "
             "it crosses the limit on this line",
             "split the topic into two lessons, or move reference material to its sources",
         )
     ]
 
 
-CHECKS = (
-    check_images,
-    check_links,
-    check_sources,
-    check_placeholders,
-    check_fences,
-    check_page_size,
+# --- the rules these checks apply --------------------------------------------------------
+
+
+def on_page(*checks: Callable[[LessonPage, Course], list[Problem]]) -> LessonCheck:
+    """A rule's check made of page checks that need no settings."""
+
+    def check(subject: Subject, settings: RuleSettings) -> list[Problem]:
+        return [p for each in checks for p in each(subject.lesson, subject.course)]
+
+    return check
+
+
+class PageSize(RuleSettings):
+    max_bytes: int = Field(
+        limits.PAGE_BYTES, ge=1_000, description="The most bytes of Markdown in one lesson page."
+    )
+
+
+def _page_size(subject: Subject, settings: PageSize) -> list[Problem]:
+    return check_page_size(subject.lesson, subject.course, settings.max_bytes)
+
+
+LINKS = fixed(
+    "links",
+    "Relative links and `#anchors` resolve; external links and sources use `https` on a real "
+    "host (no `example.com`, `localhost`, `*.test`…).",
+    "readers follow them",
+    lesson_check=on_page(check_links, check_sources),
+)
+IMAGES = Rule(
+    "images",
+    "Every image has alt text.",
+    "screen readers read it, and it shows when the image fails",
+    lesson_check=on_page(check_images),
+)
+NO_SCRIPTS = Rule(
+    "no-scripts",
+    "No `mermaid` blocks.",
+    "the theme would fetch mermaid from a CDN; the site loads nothing from another host",
+    lesson_check=on_page(check_fences),
+)
+PAGE_SIZE = Rule(
+    "page-size",
+    "A lesson page is at most {max_bytes:,} bytes of Markdown.",
+    "twice a long chapter (160,000 bytes is about 18,000 words); a page a reader can finish",
+    settings=PageSize,
+    lesson_check=_page_size,
 )

@@ -1,15 +1,18 @@
-"""Report advice on a bank's mix: calculation questions and the application/recall tags.
+"""A bank's mix: calculation questions and the application/recall tags (two rules).
 
-A bank that tags its questions `application` (apply an idea to new numbers or a new
-situation) or `recall` (something the lesson states) gets a per-insight count in
-`lessonkit report`, and advice when fewer than half apply or an insight has no
-application question. Banks without these tags are left alone: the tags are optional.
+Under the `application-share` rule each question is tagged `application` (it applies an
+idea to new numbers or a new situation) or `recall` (it asks what the lesson states);
+`lessonkit report` counts them per insight, and the rule asks for a share of application
+questions and one in every insight. A course that does not tag switches the rule off.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from pydantic import Field
+
+from lessonkit.authoring.policy import Rule, RuleSettings, Subject
 from lessonkit.bank import yamldoc
 from lessonkit.bank.models import Bank, NumericQuestion, Question
 from lessonkit.course.lessons import LessonPage
@@ -34,11 +37,25 @@ def kinds_per_insight(bank: Bank, insights: int) -> tuple[Counter[str], ...]:
     return counts
 
 
-def kind_warnings(lesson: LessonPage, bank: Bank, document: yamldoc.Document) -> list[Problem]:
+def kind_warnings(
+    lesson: LessonPage,
+    bank: Bank,
+    document: yamldoc.Document,
+    share: float = MIN_APPLICATION_SHARE,
+) -> list[Problem]:
     """Untagged or doubly tagged questions, too few application questions, and insights
-    without one; nothing for a bank that does not use the tags."""
+    without one; one problem for a bank that tags no question at all."""
     if not uses_kinds(bank):
-        return []
+        return [
+            document.problem(
+                ("questions",),
+                "no question is tagged `application` or `recall`, so the application share "
+                "cannot be counted",
+                "tag each question with one: `application` when it applies an idea to new "
+                "numbers or a new situation, `recall` when it asks what the lesson states",
+                key=True,
+            )
+        ]
     found: list[Problem] = []
     for index, question in enumerate(bank.questions):
         kinds = [k for k in KINDS if k in question.tags]
@@ -55,11 +72,12 @@ def kind_warnings(lesson: LessonPage, bank: Bank, document: yamldoc.Document) ->
             )
     total = len(bank.questions)
     applied = sum(APPLICATION in q.tags for q in bank.questions)
-    if applied < MIN_APPLICATION_SHARE * total:
+    if applied < share * total:
+        fewer = "fewer than half" if share == MIN_APPLICATION_SHARE else f"fewer than {share:.0%}"
         found.append(
             document.problem(
                 ("questions",),
-                f"{applied} of {total} questions are tagged `application`, fewer than half",
+                f"{applied} of {total} questions are tagged `application`, {fewer}",
                 "turn recall questions into ones that apply an idea to new numbers or a new "
                 "situation",
                 key=True,
@@ -111,3 +129,50 @@ def numeric_warnings(document: yamldoc.Document, index: int, question: Question)
             )
         )
     return found
+
+
+class ApplicationShare(RuleSettings):
+    share: float = Field(
+        MIN_APPLICATION_SHARE,
+        ge=0,
+        le=1,
+        description="The least share of a bank's questions tagged `application`, e.g. `0.5`.",
+    )
+
+
+def _application_share(subject: Subject, settings: ApplicationShare) -> list[Problem]:
+    if subject.bank is None or subject.document is None:
+        return []
+    return kind_warnings(subject.lesson, subject.bank, subject.document, settings.share)
+
+
+def _numeric_details(subject: Subject, settings: RuleSettings) -> list[Problem]:
+    if subject.bank is None or subject.document is None:
+        return []
+    document = subject.document
+    return [
+        p
+        for index, q in enumerate(subject.bank.questions)
+        for p in numeric_warnings(document, index, q)
+    ]
+
+
+APPLICATION_SHARE = Rule(
+    "application-share",
+    "Each question is tagged `application` or `recall`; at least {share:.0%} of a bank's "
+    "questions, and one in every insight, are `application`.",
+    "applying an idea to new numbers or a new situation shows it was understood; recall "
+    "only shows it was read",
+    default="off",
+    settings=ApplicationShare,
+    lesson_check=_application_share,
+)
+NUMERIC_DETAILS = Rule(
+    "numeric-details",
+    "A calculation (`numeric`) question has a `unit`, a `tolerance` or `relative_tolerance` "
+    "for honest rounding, and a `hint` that names the first step.",
+    "a learner must know what the number counts, honest rounding must not score 0, and a "
+    "stuck learner needs a way in",
+    default="advice",
+    lesson_check=_numeric_details,
+)

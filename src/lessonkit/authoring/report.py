@@ -1,52 +1,31 @@
-"""`lessonkit report`: the quality of each lesson's questions, as numbers and item-writing warnings.
+"""`lessonkit report`: the quality of each lesson's questions, as numbers and warnings.
 
-Warnings are advice for the author and the reviewer, not errors: a lesson with
-warnings still validates and builds. Rules that fail a pull request (such as the
-minimum of questions per insight) are `lessonkit validate` problems (``rulebook``).
-Coverage is counted per insight (every question names one) and per objective
-(questions name theirs in `objectives:`; a question may assess several, or none).
+The numbers are counts a reviewer reads (questions per insight and per objective, the
+type mix, where the right answers sit, words and reading time, the age of dated
+figures). The warnings are what the rule book found at the `warn` and `advice` levels of
+the course's policy (``rulebook``): advice never fails anything; a warning fails only a
+strict check. Every waiver is listed with its reason, so a reviewer sees each exception.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from lessonkit.authoring import figures, questionmix, readingtime, sections
-from lessonkit.authoring.rulebook import MIN_QUESTIONS_PER_INSIGHT as MIN_PER_INSIGHT
-from lessonkit.bank import yamldoc
-from lessonkit.bank.models import QUESTION_TYPES, Bank, ChoiceQuestion, Question, SingleQuestion
-from lessonkit.course.course import Course
+from lessonkit.authoring import freshness, items, questionmix, readingtime
+from lessonkit.authoring.items import MIN_PER_OBJECTIVE, nearly_same
+from lessonkit.authoring.policy import Subject
+from lessonkit.authoring.rulebook import MIN_QUESTIONS, CheckedCourse, rule
+from lessonkit.authoring.waivers import Grant
+from lessonkit.bank.models import QUESTION_TYPES
 from lessonkit.course.lessons import LessonPage
 from lessonkit.errors import Problem, UsageError, display_path
 
-# One question proves an objective is assessed at all; how many a quiz samples is the
-# insight count's job, so asking for more here would double the same advice.
-MIN_PER_OBJECTIVE = 1
-OBJECTIVE_WIDTH = 60  # objectives are sentences; the table shows their start
-# Two options are "nearly the same" when they differ only in spelling (a plural, a typo),
-# punctuation or little words. A contrast of whole words, numbers or code is a deliberate
-# minimal pair: `Vec<T>` vs `&Vec<T>`, "127" vs "128", "always" vs "sometimes". Tuned on
-# the Rust Book's 141 multiple-choice questions (cognitive-engineering-lab/rust-book):
-# difflib's ratio ≥ 0.85 alone flagged 112 option pairs there, every one deliberate.
-SAME_SPELLING = 0.8  # two words this alike (difflib ratio) are one word spelled twice
-_LITTLE_WORDS = frozenset(
-    {"a", "an", "the", "of", "to", "in", "on", "at", "by", "for", "and", "or", "is", "are"}
-    | {"it", "its", "this", "that"}
-)
-_TOKEN = re.compile(r"`[^`]*`|\w+|[^\w\s]")
-LONG_CORRECT = 1.5  # a correct option this many times its distractors' average length…
-LONG_CORRECT_CHARS = 20  # …and at least this many characters longer gives itself away
-SHORT_EXPLANATION_WORDS = 6
-DOMINANT_SHARE = 0.5  # one position holding more than this share of the correct answers
-DOMINANT_MIN_QUESTIONS = 4  # fewer single-choice questions than this say nothing
+__all__ = ["LessonReport", "lesson_report", "nearly_same", "render_text", "report_course"]
 
-_CATCH_ALL = re.compile(
-    r"\b(all|none|both|neither) of (the )?(above|these|those)\b|\bboth [a-d] and [a-d]\b",
-    re.IGNORECASE,
-)
+OBJECTIVE_WIDTH = 60  # objectives are sentences; the table shows their start
 
 
 @dataclass(frozen=True)
@@ -64,8 +43,17 @@ class LessonReport:
     types: Counter[str]
     positions: Counter[int]  # 0-based position of the correct option in `single` questions
     warnings: list[Problem] = field(default_factory=list)
-    # Per insight, questions tagged `application` and `recall`; empty if the bank has none.
-    kinds: tuple[Counter[str], ...] = ()
+    # Per insight, questions tagged `application` and `recall`; None when the course's
+    # policy does not ask for the tags.
+    kinds: tuple[Counter[str], ...] | None = None
+    speeds: tuple[int, int] = readingtime.WORDS_PER_MINUTE
+    least_per_insight: int | None = None  # None: the course does not count them
+    share: float = questionmix.MIN_APPLICATION_SHARE
+    reviewed: str = ""
+    due: dt.date | None = None  # the last day the review covers; None: not checked
+    ages: tuple[freshness.Dated, ...] = ()
+    today: dt.date = dt.date(1970, 1, 1)
+    grants: tuple[Grant, ...] = ()
 
     @property
     def reading_minutes(self) -> int:
@@ -75,26 +63,27 @@ class LessonReport:
     @property
     def reading_range(self) -> tuple[int, int]:
         """Minutes at the quicker and the slower reading speed."""
-        return readingtime.minutes(self.words)
+        return readingtime.minutes(self.words, self.speeds)
 
 
-def report_course(course: Course, slug: str | None = None) -> list[LessonReport]:
-    """A report for every lesson with a bank, or for the one named; UsageError if unknown."""
+def report_course(course: CheckedCourse, slug: str | None = None) -> list[LessonReport]:
+    """A report for every lesson with a bank, or for the one named; UsageError if unknown.
+
+    ``course`` comes from ``check_course(root, advice=True)``, which found the warnings.
+    """
     if slug is not None and slug not in course.lessons:
         close = difflib.get_close_matches(slug, list(course.lessons), n=1)
         hint = f"did you mean `{close[0]}`?" if close else _known(course)
         raise UsageError(f"no lesson `{slug}`; {hint}")
     slugs = [slug] if slug is not None else sorted(course.lessons)
-    reports = []
-    for name in slugs:
-        lesson = course.lessons[name]
-        bank = course.banks.get(lesson.meta.quiz)
-        if bank is not None:
-            reports.append(lesson_report(lesson, bank, course.bank_documents[lesson.meta.quiz]))
-    return reports
+    return [
+        lesson_report(course, course.lessons[name])
+        for name in slugs
+        if course.lessons[name].meta.quiz in course.banks
+    ]
 
 
-def unreported(course: Course, slug: str | None = None) -> list[str]:
+def unreported(course: CheckedCourse, slug: str | None = None) -> list[str]:
     """Lesson and bank files the report had to leave out, because they did not load."""
     lessons = {lesson.path.resolve() for lesson in course.lessons.values()}
     missing: list[str] = []
@@ -110,193 +99,66 @@ def unreported(course: Course, slug: str | None = None) -> list[str]:
     return missing
 
 
-def _known(course: Course) -> str:
+def _known(course: CheckedCourse) -> str:
     names = ", ".join(f"`{s}`" for s in sorted(course.lessons)) or "none"
     return f"lessons: {names}"
 
 
-def lesson_report(lesson: LessonPage, bank: Bank, document: yamldoc.Document) -> LessonReport:
+def lesson_report(course: CheckedCourse, lesson: LessonPage) -> LessonReport:
     """Counts and warnings for one lesson and its bank."""
+    bank = course.banks[lesson.meta.quiz]
+    document = course.bank_documents[lesson.meta.quiz]
+    policy = course.policy
     insights = lesson.meta.insights
     counts = Counter(q.insight for q in bank.questions)
-    per_insight = tuple((text, counts[n]) for n, text in enumerate(insights, start=1))
     # set(): a question that lists an objective twice still assesses it once.
     assessed = Counter(n for q in bank.questions for n in set(q.objectives))
-    per_objective = tuple(
-        (text, assessed[n]) for n, text in enumerate(lesson.meta.objectives, start=1)
-    )
-    positions = Counter(
-        next(i for i, o in enumerate(q.options) if o.correct)
-        for q in bank.questions
-        if isinstance(q, SingleQuestion)
-    )
-    warnings = _objective_warnings(lesson, per_objective)
-    warnings += _position_warnings(document, positions)
-    for index, question in enumerate(bank.questions):
-        warnings += item_warnings(document, index, question)
-    warnings += questionmix.kind_warnings(lesson, bank, document)
-    warnings += figures.svg_text_warnings(lesson)
-    warnings += sections.page_warnings(lesson)
-    uses_kinds = questionmix.uses_kinds(bank)
-    report = LessonReport(
+    subject = Subject(course, lesson, bank, document, dt.date(1970, 1, 1))
+    mix = rule("application-share")
+    reading = policy.settings(readingtime.READING_TIME)
+    assert isinstance(reading, readingtime.ReadingTime)
+    files = (display_path(lesson.path), document.path)
+    return LessonReport(
         slug=lesson.slug,
         title=lesson.meta.title,
-        files=(display_path(lesson.path), document.path),
+        files=files,
         words=readingtime.word_count(lesson),
         minutes=lesson.meta.minutes,
-        per_insight=per_insight,
-        per_objective=per_objective,
+        per_insight=tuple((text, counts[n]) for n, text in enumerate(insights, start=1)),
+        per_objective=tuple(
+            (text, assessed[n]) for n, text in enumerate(lesson.meta.objectives, start=1)
+        ),
         untagged=sum(not q.objectives for q in bank.questions),
         types=Counter(q.type for q in bank.questions),
-        positions=positions,
-        warnings=warnings,
-        kinds=questionmix.kinds_per_insight(bank, len(insights)) if uses_kinds else (),
+        positions=items.correct_positions(subject),
+        warnings=course.advice(lesson.slug),
+        kinds=questionmix.kinds_per_insight(bank, len(insights))
+        if policy.level(mix) != "off"
+        else None,
+        speeds=reading.wpm,
+        least_per_insight=_least(course),
+        share=float(policy.settings(mix).values()["share"]),
+        reviewed=lesson.meta.reviewed,
+        due=_due(course, lesson),
+        ages=tuple(freshness.figure_ages(lesson)),
+        today=course.today,
+        grants=tuple(g for g in course.grants if g.path in files),
     )
-    warnings += readingtime.minutes_warnings(lesson, report.words)
-    warnings.sort()
-    return report
 
 
-# --- warnings -------------------------------------------------------------------------
+def _least(course: CheckedCourse) -> int | None:
+    if course.policy.level(MIN_QUESTIONS) == "off":
+        return None
+    return int(course.policy.settings(MIN_QUESTIONS).values()["per_insight"])
 
 
-def _objective_warnings(
-    lesson: LessonPage, per_objective: tuple[tuple[str, int], ...]
-) -> list[Problem]:
-    return [
-        lesson.front.problem(
-            ("objectives", number),
-            f"objective {number + 1} has no questions",
-            f"add `{number + 1}` to the `objectives:` of the questions that assess it, "
-            "or write one that does",
-        )
-        for number, (_, count) in enumerate(per_objective)
-        if count < MIN_PER_OBJECTIVE
-    ]
-
-
-def _position_warnings(document: yamldoc.Document, positions: Counter[int]) -> list[Problem]:
-    total = sum(positions.values())
-    if total < DOMINANT_MIN_QUESTIONS:
-        return []
-    position, count = max(positions.items(), key=lambda item: (item[1], -item[0]))
-    if count / total <= DOMINANT_SHARE:
-        return []
-    return [
-        document.problem(
-            ("questions",),
-            f"the correct option is {_letter(position)} in {count} of {total} single-choice "
-            "questions",
-            "vary where the right answer sits; learners on the site see the written order",
-            key=True,
-        )
-    ]
-
-
-def item_warnings(document: yamldoc.Document, index: int, question: Question) -> list[Problem]:
-    """Item-writing problems in one question."""
-    loc = ("questions", index)
-    found: list[Problem] = []
-    if len(question.explanation.split()) < SHORT_EXPLANATION_WORDS:
-        found.append(
-            document.problem(
-                (*loc, "explanation"),
-                f"questions[{index}].explanation is short",
-                "say why the answer is right and what the common wrong answer misses",
-            )
-        )
-    if isinstance(question, ChoiceQuestion):
-        found += _option_warnings(document, index, question)
-    found += questionmix.numeric_warnings(document, index, question)
-    return found
-
-
-def _option_warnings(
-    document: yamldoc.Document, index: int, question: ChoiceQuestion
-) -> list[Problem]:
-    loc = ("questions", index, "options")
-    texts = [" ".join(o.text.casefold().split()) for o in question.options]
-    found: list[Problem] = []
-    for number, text in enumerate(texts):
-        where = (*loc, number, "text")
-        catch_all = _CATCH_ALL.search(text)
-        if catch_all:
-            found.append(
-                document.problem(
-                    where,
-                    f'questions[{index}].options[{number}] is a catch-all ("{catch_all.group(0)}")',
-                    "write a real answer; catch-alls test reading strategy, not the lesson",
-                )
-            )
-        for other in range(number):
-            if nearly_same(texts[other], text):
-                ratio = difflib.SequenceMatcher(None, texts[other], text).ratio()
-                found.append(
-                    document.problem(
-                        where,
-                        f"questions[{index}].options[{number}] is nearly the same as "
-                        f"options[{other}] ({ratio:.0%} alike)",
-                        "make each option a different answer",
-                    )
-                )
-    if isinstance(question, SingleQuestion):
-        found += _long_correct(document, index, question)
-    return found
-
-
-def nearly_same(first: str, second: str) -> bool:
-    """Whether two options differ only in spelling, punctuation or little words."""
-    before, after = _TOKEN.findall(first.casefold()), _TOKEN.findall(second.casefold())
-    if "```" in first or "```" in second:
-        return False  # code blocks: every difference is meant
-    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            continue
-        changed = before[i1:i2] + after[j1:j2]
-        if all(_trivial(token) for token in changed):
-            continue
-        if tag == "replace" and i2 - i1 == 1 and j2 - j1 == 1:
-            old, new = before[i1], after[j1]
-            if _word(old) and _word(new) and _spelled_alike(old, new):
-                continue
-        return False
-    return True
-
-
-def _trivial(token: str) -> bool:
-    return token in _LITTLE_WORDS or not (token[0].isalnum() or token[0] in "`_")
-
-
-def _word(token: str) -> bool:
-    return token.isalpha()
-
-
-def _spelled_alike(old: str, new: str) -> bool:
-    return difflib.SequenceMatcher(None, old, new).ratio() >= SAME_SPELLING
-
-
-def _long_correct(
-    document: yamldoc.Document, index: int, question: SingleQuestion
-) -> list[Problem]:
-    right = next(i for i, o in enumerate(question.options) if o.correct)
-    length = len(question.options[right].text)
-    others = [len(o.text) for o in question.options if not o.correct]
-    average = sum(others) / len(others)
-    if length < LONG_CORRECT * average or length - average < LONG_CORRECT_CHARS:
-        return []
-    return [
-        document.problem(
-            ("questions", index, "options", right, "text"),
-            f"questions[{index}]: the correct option is {length / average:.1f} times as long "
-            "as the others",
-            "learners pick the longest option; trim it or give the distractors the same detail",
-        )
-    ]
-
-
-def _letter(position: int) -> str:
-    return chr(ord("A") + position)
+def _due(course: CheckedCourse, lesson: LessonPage) -> dt.date | None:
+    review = freshness.REVIEW
+    if course.policy.level(review) == "off":
+        return None
+    settings = course.policy.settings(review)
+    assert isinstance(settings, freshness.Review)
+    return freshness.due(lesson, settings)[0]
 
 
 # --- output -------------------------------------------------------------------------------
@@ -312,15 +174,16 @@ def render_text(reports: list[LessonReport]) -> str:
 
 
 def _render_one(report: LessonReport) -> str:
+    least = report.least_per_insight
     lines = [
         f"{report.slug}: {report.title}",
         f"  files: {', '.join(report.files)}",
-        f"  reading: about {readingtime.span(report.reading_range)} at {readingtime.speeds()} "
-        f"words a minute (front matter: {report.minutes} min)",
+        f"  reading: about {readingtime.span(report.reading_range)} at "
+        f"{readingtime.speeds(report.speeds)} words a minute (front matter: {report.minutes} min)",
         f"    {report.words:,} words counted: {readingtime.COUNTED}",
-        f"  questions per insight (at least {MIN_PER_INSIGHT}):",
+        f"  questions per insight{f' (at least {least})' if least else ''}:",
     ]
-    lines += _table(report.per_insight, MIN_PER_INSIGHT, "too few")
+    lines += _table(report.per_insight, least or 0, "too few")
     lines.append("  questions per objective (aim for 1 or more):")
     objectives = [(_shorten(text, OBJECTIVE_WIDTH), count) for text, count in report.per_objective]
     lines += _table(tuple(objectives), MIN_PER_OBJECTIVE, "none")
@@ -330,23 +193,56 @@ def _render_one(report: LessonReport) -> str:
             f"    ({report.untagged} question{'s' if many else ''} name{'' if many else 's'} "
             "no objective)"
         )
-    if report.kinds:
-        lines.append("  application and recall questions per insight (at least half apply):")
-        lines += [
-            f"    {number}. " + ", ".join(f"{kind} {counts[kind]}" for kind in questionmix.KINDS)
-            for number, counts in enumerate(report.kinds, start=1)
-        ]
+    lines += _kinds(report)
     mix = ", ".join(f"{t} {report.types[t]}" for t in QUESTION_TYPES if report.types[t])
     lines.append(f"  question types: {mix}")
     singles = sum(report.positions.values())
     if singles:
         spread = ", ".join(
-            f"{_letter(p)} {report.positions[p]}" for p in range(max(report.positions) + 1)
+            f"{items.letter(p)} {report.positions[p]}" for p in range(max(report.positions) + 1)
         )
         lines.append(f"  correct option in single-choice questions ({singles}): {spread}")
+    lines += _freshness(report)
+    if report.grants:
+        lines.append(f"  waivers: {len(report.grants)}")
+        lines += [f"    {grant}" for grant in report.grants]
     lines.append(f"  warnings: {len(report.warnings) or 'none'}")
     lines += [f"    {warning}" for warning in report.warnings]
     return "\n".join(lines)
+
+
+def _kinds(report: LessonReport) -> list[str]:
+    if report.kinds is None:
+        return []
+    share = "half" if report.share == questionmix.MIN_APPLICATION_SHARE else f"{report.share:.0%}"
+    lines = [f"  application and recall questions per insight (at least {share} apply):"]
+    if not any(report.kinds):
+        return [*lines, "    none tagged: tag each question `application` or `recall`"]
+    return lines + [
+        f"    {number}. " + ", ".join(f"{kind} {counts[kind]}" for kind in questionmix.KINDS)
+        for number, counts in enumerate(report.kinds, start=1)
+    ]
+
+
+def _freshness(report: LessonReport) -> list[str]:
+    lines = []
+    if report.due is not None:
+        late = " (overdue)" if report.today > report.due else ""
+        lines.append(
+            f"  reviewed: {report.reviewed}; due for review by {report.due.isoformat()}{late}"
+        )
+    if report.ages:
+        lines.append('  figures by age ("as of" in the text, oldest first):')
+        width = max(len(dated.label()) for dated in report.ages)
+        for dated in report.ages:
+            age = max(0, freshness.months_between(dated.month, report.today))
+            where = ", ".join(str(line) for line in dated.lines)
+            noun = "line" if len(dated.lines) == 1 else "lines"
+            months = "month " if age == 1 else "months"
+            lines.append(
+                f"    {dated.label().ljust(width)}  {age:>3} {months} old  ({noun} {where})"
+            )
+    return lines
 
 
 def _table(rows: tuple[tuple[str, int], ...], minimum: int, flag: str) -> list[str]:

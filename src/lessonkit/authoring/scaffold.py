@@ -1,5 +1,10 @@
 """`lessonkit new lesson`: a lesson page and its bank from the templates, listed in plan and nav.
 
+The draft follows the course's own policy: as many example questions per insight as
+`min-questions` asks, tagged `application` or `recall` when `application-share` is on,
+the closing sections `sections` requires, and a link back to the plan's previous lesson.
+Once its `TODO(lessonkit)` placeholders are replaced, it passes `validate --strict`.
+
 Everything is checked and every new text is worked out before the first file is
 written, so a refusal changes nothing. Existing files are edited as text, one
 inserted line each, so their comments and layout stay as the author left them.
@@ -9,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 import re
 from dataclasses import dataclass
 from importlib import resources
@@ -16,9 +22,12 @@ from pathlib import Path
 
 import yaml
 
-from lessonkit.bank.models import SLUG_PATTERN
+from lessonkit.authoring import questionmix, sections
+from lessonkit.authoring.policy import Policy
+from lessonkit.authoring.rulebook import MIN_QUESTIONS, read_policy
+from lessonkit.bank.models import QUESTION_TYPES, SLUG_PATTERN
 from lessonkit.course.course import BANK_SUFFIXES
-from lessonkit.course.lessons import read_plan
+from lessonkit.course.lessons import read_lesson, read_plan
 from lessonkit.errors import ContentError, UsageError
 
 _SLUG = re.compile(SLUG_PATTERN)
@@ -59,7 +68,19 @@ def plan_changes(root: Path, slug: str, plan: str, title: str, today: dt.date) -
         shown = ", ".join(str(p.relative_to(root)) for p in taken)
         verb = "exists" if len(taken) == 1 else "exist"
         raise UsageError(f"the slug `{slug}` is taken: {shown} already {verb}; choose another")
-    values = {"slug": slug, "plan": plan, "title": yaml_text(title), "today": today.isoformat()}
+    policy, _ = read_policy(root)  # a broken policy file is validate's to report
+    per_insight = _per_insight(policy)
+    values = {
+        "slug": slug,
+        "plan": plan,
+        "title": yaml_text(title),
+        "today": today.isoformat(),
+        "month": f"{today:%Y-%m}",
+        "previous": _previous(index),
+        "per_insight": str(per_insight),
+    }
+    values["closing"] = fill(_closing(policy), values)
+    values["questions"] = example_questions(slug, per_insight, _share(policy))
     changes = [
         Change(lesson_path, fill(template("lesson.md"), values), created=True),
         Change(bank_paths[0], fill(template("bank.yml"), values), created=True),
@@ -86,6 +107,86 @@ def new_lesson(root: Path, slug: str, plan: str, title: str, today: dt.date) -> 
     changes = plan_changes(root, slug, plan, title, today)
     write(changes)
     return changes
+
+
+# --- the draft, as the course's policy asks --------------------------------------------
+
+INSIGHTS = ("first", "second", "third")  # the template's insights
+
+
+def _per_insight(policy: Policy) -> int:
+    """Example questions per insight: what `min-questions` asks, and enough for every
+    question type to appear once."""
+    every_type = -(-len(QUESTION_TYPES) // len(INSIGHTS))
+    if policy.level(MIN_QUESTIONS) == "off":
+        return every_type
+    return max(int(policy.settings(MIN_QUESTIONS).values()["per_insight"]), every_type)
+
+
+def _share(policy: Policy) -> float | None:
+    """The share of `application` questions the course asks for; None if it does not tag."""
+    rule = questionmix.APPLICATION_SHARE
+    if policy.level(rule) == "off":
+        return None
+    return float(policy.settings(rule).values()["share"])
+
+
+def example_questions(slug: str, per_insight: int, share: float | None) -> str:
+    """``per_insight`` example questions for each insight, cycling through the question
+    types; with ``share``, the first of each insight's are tagged `application`."""
+    blocks = template("questions.yml").strip("\n").split("\n\n")
+    applied = math.ceil(per_insight * share) if share is not None else 0
+    out: list[str] = []
+    for insight, ordinal in enumerate(INSIGHTS, start=1):
+        for number in range(per_insight):
+            index = len(out)
+            kind = QUESTION_TYPES[index % len(QUESTION_TYPES)].replace("_", "-")
+            tags = ""
+            if share is not None:
+                tags = f"\n    tags: [{'application' if number < applied else 'recall'}]"
+            out.append(
+                fill(
+                    blocks[index % len(blocks)],
+                    {
+                        "id": f"{slug}-{kind}-{index + 1}",
+                        "insight": str(insight),
+                        "section": f"{insight}-todolessonkit-state-the-{ordinal}-insight",
+                        "tags": tags,
+                    },
+                )
+            )
+    return "\n\n".join(out)
+
+
+def _closing(policy: Policy) -> str:
+    """The `##` sections the course requires, from the template where it has them."""
+    rule = sections.SECTIONS
+    if policy.level(rule) == "off":
+        return ""
+    known = {
+        block.split("\n", 1)[0][3:].casefold(): block
+        for block in re.split(r"\n(?=## )", template("closing.md"))
+    }
+    required = [str(name) for name in policy.settings(rule).values()["required"]]
+    written = [
+        known.get(name.casefold(), f"## {name}\n\nTODO(lessonkit): What goes here.\n")
+        for name in required
+    ]
+    return "\n".join(block.rstrip("\n") + "\n" for block in written) + "\n"
+
+
+def _previous(index: Path) -> str:
+    """A sentence linking back to the plan's last lesson, which the new one follows."""
+    try:
+        lessons = read_plan(index).meta.lessons
+    except ContentError:
+        return ""  # add_to_plan refuses such a plan with its problems
+    page = index.parent / f"{lessons[-1]}.md"
+    try:
+        title = read_lesson(page).meta.title
+    except ContentError:
+        title = lessons[-1]
+    return f"\nThis lesson builds on [{title}]({page.name}): read it first if you have not.\n"
 
 
 # --- checks ------------------------------------------------------------------------------

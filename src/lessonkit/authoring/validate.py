@@ -1,4 +1,8 @@
-"""What `lessonkit validate` checks: which files, and the report it prints."""
+"""What `lessonkit validate` checks: which files, and the report it prints.
+
+Errors come first, then warnings (`--strict` fails on them), then one line per file for
+the template placeholders a draft still has, with their count.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +10,14 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from lessonkit.authoring import checkcache
+from lessonkit.authoring.placeholders import grouped, is_placeholder
+from lessonkit.authoring.policy import POLICY_FILE
 from lessonkit.course.facts import BankFacts, Facts, LessonFacts
 from lessonkit.course.folder import BANK_SUFFIXES, find_root
-from lessonkit.errors import Problem, UsageError, display_path, summary
+from lessonkit.errors import Problem, UsageError, display_path
 
 
 @dataclass(frozen=True)
@@ -22,38 +29,67 @@ class Report:
     questions: int
     lessons: int
     where: str = "."  # what was asked about, as the author typed it
+    warnings: tuple[Problem, ...] = ()
+    strict: bool = False  # warnings fail too
 
     @property
     def empty(self) -> bool:
         """Nothing was found to check: "no problems" would claim what was never looked at."""
-        return not (self.problems or self.banks or self.lessons)
+        return not (self.problems or self.warnings or self.banks or self.lessons)
 
     @property
     def failed(self) -> bool:
-        return bool(self.problems) or self.empty
+        return bool(self.problems) or self.empty or (self.strict and bool(self.warnings))
+
+    def lines(self) -> list[tuple[Literal["error", "warning"], Problem]]:
+        """What to print, in order: real problems, warnings, then placeholders by file."""
+        real, drafts = grouped(self.problems)
+        return [
+            *(("error", p) for p in real),
+            *(("warning", p) for p in self.warnings),
+            *(("error", p) for p in drafts),
+        ]
 
     def summary_line(self) -> str:
+        warned = _count(len(self.warnings), "warning")
         if self.problems:
-            return summary(self.problems)
+            placeholders = sum(map(is_placeholder, self.problems))
+            parts = (
+                [_count(len(self.problems) - placeholders, "problem")]
+                if (len(self.problems) > placeholders)
+                else []
+            )
+            if placeholders:
+                parts.append(_count(placeholders, "placeholder"))
+            files = len({p.path for p in self.problems})
+            line = f"{' and '.join(parts)} in {_count(files, 'file')}"
+            return f"{line}; {warned}" if self.warnings else line
         if self.empty:
             return f"nothing to check in {self.where}: no bank (.yml) and no lesson (.md) found"
-        return (
+        checked = (
             f"checked {_count(self.banks, 'bank')} ({_count(self.questions, 'question')}) "
             f"and {_count(self.lessons, 'lesson')}: no problems found"
         )
+        if not self.warnings:
+            return checked
+        verdict = "which fail with --strict" if self.strict else "run with --strict to fail on them"
+        return f"{checked}, but {warned} ({verdict})"
 
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
-def validate_paths(paths: Sequence[Path], *, cwd: Path | None = None, full: bool = False) -> Report:
+def validate_paths(
+    paths: Sequence[Path], *, cwd: Path | None = None, strict: bool = False, full: bool = False
+) -> Report:
     """Check the course the paths belong to; report problems in those paths only.
 
-    With no paths, the whole course around ``cwd`` is checked. Bank files outside the
-    course are loaded too, so `lessonkit validate some/where/bank.yml` works anywhere.
-    Files unchanged since the last check are not read again (``checkcache``), unless
-    ``full`` is set; either way the same problems are reported.
+    With no paths, the whole course around ``cwd`` is checked, with its policy file and
+    its `mkdocs.yml`. Bank files outside the course are loaded too, so
+    `lessonkit validate some/where/bank.yml` works anywhere. With ``strict``, warnings
+    fail the check too. Files unchanged since the last check are not read again
+    (``checkcache``), unless ``full`` is set; either way the same problems are reported.
     """
     here = cwd or Path.cwd()
     for path in paths:
@@ -75,10 +111,14 @@ def validate_paths(paths: Sequence[Path], *, cwd: Path | None = None, full: bool
         if p.is_file() and p.suffix in BANK_SUFFIXES and not _within(p, [root / "quizzes"])
     ]
     checked = checkcache.check(root, extra, full=full)
-    wanted = [p.resolve() for p in paths] or [root / "content", root / "quizzes"]
+    whole = [root / "content", root / "quizzes", root / POLICY_FILE, root / "mkdocs.yml"]
+    wanted = [p.resolve() for p in paths] or whole
     problems = tuple(p for p in checked.problems if _within(p.path, wanted))
+    warnings = tuple(p for p in checked.warnings if _within(p.path, wanted))
     where = " ".join(str(p) for p in paths) or display_path(root) or "."
-    return Report(problems, *_sizes(checked.facts, wanted), where=where)
+    return Report(
+        problems, *_sizes(checked.facts, wanted), where=where, warnings=warnings, strict=strict
+    )
 
 
 def _check_kind(path: Path, root: Path) -> None:

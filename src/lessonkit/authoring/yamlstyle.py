@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from pathlib import Path
 
+from lessonkit.authoring.policy import Rule, RuleSettings
 from lessonkit.bank import yamldoc
 from lessonkit.bank.hints import quoted
 from lessonkit.bank.models import PROSE_FIELDS
+from lessonkit.course.course import Course
 from lessonkit.errors import ContentError, Problem
 
 # Fields whose values are prose (banks and lesson front matter); lists of them included.
@@ -102,3 +105,39 @@ def _comment(scalar: yamldoc.TextScalar, lines: list[str]) -> tuple[int, int, st
 
 def _short(text: str) -> str:
     return text if len(text) <= 30 else text[:29] + "…"
+
+
+# --- the schema line -------------------------------------------------------------------
+
+SCHEMA_LINE_TEXT = "# yaml-language-server: $schema=../schemas/quiz-bank.schema.json"
+
+
+def _schema_lines(course: Course, settings: RuleSettings) -> list[Problem]:
+    """Banks whose first line does not point editors at the schema."""
+    problems: list[Problem] = []
+    for parts in course.bank_parts:
+        path = Path(parts.document.path)
+        try:
+            first = yamldoc.read_text(path).split("\n", 1)[0].rstrip()
+        except ContentError:
+            continue  # reported where the bank is loaded
+        if first != SCHEMA_LINE_TEXT:
+            problems.append(
+                Problem(
+                    parts.document.path, 1, 1,
+                    "the bank's first line does not point editors at the schema",
+                    f"make it `{SCHEMA_LINE_TEXT}`: editors then complete fields and "
+                    "underline mistakes as you type",
+                )
+            )  # fmt: skip
+    return problems
+
+
+SCHEMA_LINE = Rule(
+    "schema-line",
+    f"A bank's first line points editors at the schema: `{SCHEMA_LINE_TEXT}`.",
+    "the editor completes fields, shows each one's description and underlines mistakes "
+    "before `validate` runs",
+    default="advice",
+    course_check=_schema_lines,
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import types
 import typing
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -50,7 +51,8 @@ def validate(
     try:
         instance = model.model_validate(document.data)
     except ValidationError as error:
-        problems.extend(_problem(model, document, detail) for detail in error.errors())
+        details = _one_branch(error.errors())
+        problems.extend(_problem(model, document, detail) for detail in details)
         return None, problems
     return (instance if not problems else None), problems
 
@@ -73,6 +75,8 @@ def _problem(model: type[BaseModel], document: yamldoc.Document, detail: ErrorDe
         )
     if kind in ("union_tag_invalid", "union_tag_not_found"):
         return _type_problem(document, loc, detail)
+    if kind == "parameters":
+        return _parameters_problem(document, loc, detail)
     message, hint = _describe(detail)
     return document.problem(loc, f"{where}: {message}" if where else message, hint)
 
@@ -89,6 +93,71 @@ def _type_problem(
     close = difflib.get_close_matches(tag, QUESTION_TYPES, n=1, cutoff=0.5)
     hint = f"did you mean `{close[0]}`?" if close else f"use one of {_UNION_TAGS}"
     return document.problem((*loc, "type"), f"{where}.type: unknown question type `{tag}`", hint)
+
+
+# A field that takes a number or a formula (`answer`) fails in both branches of its union;
+# the author meant the branch of the type they wrote, so only its error is kept.
+_BRANCHES = {"float": float, "int": int, "str": str}
+
+
+def _one_branch(details: list[ErrorDetails]) -> list[ErrorDetails]:
+    kept = []
+    for detail in details:
+        branch = _BRANCHES.get(str(detail["loc"][-1]) if detail["loc"] else "")
+        if branch is None or len(detail["loc"]) < 2:
+            kept.append(detail)
+            continue
+        value = detail.get("input")
+        written = str if isinstance(value, str) else float
+        if branch is written or (written is float and branch is int):
+            kept.append({**detail, "loc": detail["loc"][:-1]})
+    return kept
+
+
+def _parameters_problem(
+    document: yamldoc.Document, loc: tuple[int | str, ...], detail: ErrorDetails
+) -> Problem:
+    """A problem with parameters or a formula, pointed into the formula's text if it can be."""
+    ctx = detail.get("ctx") or {}
+    at = (*loc, *ctx.get("at", ()))
+    where = _dotted(at)
+    message, hint = f"{where}: {ctx.get('message', '')}", str(ctx.get("hint", ""))
+    problem = document.problem(at, message, hint, key=bool(ctx.get("key")))
+    offset = int(ctx.get("offset", -1))
+    if offset < 0:
+        return problem
+    tag = 2 if len(at) > 2 and at[0] == "questions" and at[2] in QUESTION_TYPES else -1
+    text = value_at(document.data, [p for n, p in enumerate(at) if n != tag])
+    return inside(problem, text, offset) if isinstance(text, str) else problem
+
+
+def value_at(data: Any, loc: Sequence[int | str]) -> Any:
+    """The value at ``loc`` in plain data; None where the path leads nowhere."""
+    for part in loc:
+        try:
+            data = data[part]  # a mapping's key or a list's index
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def inside(problem: Problem, text: str, offset: int) -> Problem:
+    """``problem`` moved from where a scalar starts to ``offset`` into its ``text``.
+
+    The file is read again (only on this error path) to see whether the scalar is quoted;
+    a scalar over several lines, or one not found as written, keeps its start.
+    """
+    first = text.split("\n", 1)[0]
+    try:
+        lines = Path(problem.path).read_text(encoding="utf-8").splitlines()
+        source = lines[problem.line - 1]
+    except (OSError, UnicodeDecodeError, IndexError):
+        return problem
+    start = source.find(first, problem.column - 1)
+    if start < 0 or start > problem.column or offset > len(first):
+        return problem
+    column = start + offset + 1
+    return Problem(problem.path, problem.line, column, problem.message, problem.hint)
 
 
 def _describe(detail: ErrorDetails) -> tuple[str, str]:

@@ -7,16 +7,28 @@ these classes by ``lessonkit schema``; never edit the schema by hand.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
+from collections.abc import Mapping
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    field_validator,
+    model_validator,
+)
 
-from lessonkit.bank import limits
+from lessonkit.bank import limits, parameters, variants
 from lessonkit.bank.limits import chars
+from lessonkit.bank.parameters import Formula, NumberFormat, Parameterised
 
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 ANCHOR_PATTERN = r"^[\w-]+$"
+REVIEWED_PATTERN = r"^\d{4}-\d{2}(-\d{2})?$"  # a month or a day
 # Keys whose values are prose in banks and front matter (lists of them included): the
 # loaders keep these scalars' styles and marks so that author checks can see how the text
 # was written without parsing the file again.
@@ -70,6 +82,24 @@ class Shuffle(Strict):
     )
 
 
+class Waiver(Strict):
+    """One rule of the course's policy that does not apply here, and why."""
+
+    rule: str = Field(
+        pattern=SLUG_PATTERN,
+        max_length=80,
+        description="The id of the rule, as `lessonkit rules` lists it, e.g. `similar-options`.",
+    )
+    reason: Text = Field(description="Why the rule does not apply here; reviewers read it.")
+
+
+WAIVE_DESCRIPTION = (
+    "Rules of the course's policy this one does not follow, each with the reason, e.g. "
+    "`[{rule: similar-options, reason: the two spellings are the point}]`. Rules that keep "
+    "a course correct cannot be waived; `lessonkit report` lists every waiver."
+)
+
+
 class QuestionBase(Strict):
     """Fields every question has, whatever its type."""
 
@@ -119,9 +149,10 @@ class QuestionBase(Strict):
     difficulty: Literal["easy", "medium", "hard"] | None = Field(
         None, description="The author's estimate of difficulty."
     )
+    waive: list[Waiver] = Field(default_factory=list, description=WAIVE_DESCRIPTION)
 
 
-class Option(Strict):
+class Option(Strict, NumberFormat):
     """One choice of a `single` or `multiple` question."""
 
     text: Markdown = Field(
@@ -136,6 +167,12 @@ class Option(Strict):
         description="Shown after answering when the learner chose this option; at most "
         f"{chars(limits.FEEDBACK_CHARS)}.",
     )
+    value: Formula | None = Field(
+        None,
+        description="In a question with `params`: the number this option stands for, as a "
+        "formula (a distractor computes a real mistake); the text shows it as `{value}`, "
+        "written with `decimals`, `significant` and `separators`.",
+    )
 
 
 def _distinct(values: list[str], what: str) -> list[str]:
@@ -149,6 +186,13 @@ def _distinct(values: list[str], what: str) -> list[str]:
 
 
 Scoring = Literal["partial", "all_or_nothing"]
+DecimalMark = Literal["point", "comma", "either"]
+DECIMAL_MARK_DESCRIPTION = (
+    "How a typed number with one `,` or `.` before three digits is read: `point` (the "
+    "default) reads `1,000` as a thousand and `1.000` as one; `comma` the other way round; "
+    "`either` asks the learner to type it unambiguously. Every other form means one number "
+    "anyway (`2,5`, `1,000.5`, `1.000,5`, `1 000`). Unset on a question follows the bank."
+)
 SHUFFLE_DESCRIPTION = (
     "Shuffle this question's options: `false` keeps them in the written order (for options "
     "that refer to each other, or code listed in order); unset follows the bank's "
@@ -160,7 +204,7 @@ SCORING_DESCRIPTION = (
 )
 
 
-class ChoiceQuestion(QuestionBase):
+class ChoiceQuestion(Parameterised, QuestionBase):
     """Shared by `single` and `multiple`."""
 
     options: list[Option] = Field(
@@ -171,8 +215,14 @@ class ChoiceQuestion(QuestionBase):
     @field_validator("options")
     @classmethod
     def _options_distinct(cls, options: list[Option]) -> list[Option]:
-        _distinct([o.text for o in options], "option")
+        # Options with a value differ by it; `validate` checks them draw by draw.
+        _distinct([o.text for o in options if o.value is None], "option")
         return options
+
+    @model_validator(mode="after")
+    def _parameters(self) -> ChoiceQuestion:
+        parameters.check(self)
+        return self
 
 
 class SingleQuestion(ChoiceQuestion):
@@ -219,7 +269,7 @@ class TrueFalseQuestion(QuestionBase):
     answer: bool = Field(description="`true` if the statement in the prompt is true.")
 
 
-class NumericQuestion(QuestionBase):
+class NumericQuestion(Parameterised, QuestionBase):
     """A number, right within a tolerance.
 
     A response is right when it is within `tolerance` (absolute) or within
@@ -228,7 +278,11 @@ class NumericQuestion(QuestionBase):
     """
 
     type: Literal["numeric"] = Field(description="Question type.")
-    answer: float = Field(description="The correct value.")
+    # Text is checked as a formula by `parameters.check`, which knows the names declared.
+    answer: float | str = Field(
+        description="The correct value; with `params`, the formula that computes it, e.g. "
+        "`flops / bandwidth`."
+    )
     tolerance: float | None = Field(None, ge=0, description="Absolute tolerance, e.g. `0.05`.")
     relative_tolerance: float | None = Field(
         None, ge=0, le=1, description="Relative tolerance as a fraction: `0.02` means ±2 %."
@@ -239,15 +293,43 @@ class NumericQuestion(QuestionBase):
         max_length=20,
         description="Unit shown to and accepted from the learner.",
     )
+    decimal_mark: DecimalMark | None = Field(None, description=DECIMAL_MARK_DESCRIPTION)
+    bound: Literal["maximum", "minimum"] | None = Field(
+        None,
+        description=(
+            "The answer is a whole-number limit. `maximum`: the largest whole number that "
+            "works (how many sequences fit), so any larger one is wrong; `minimum`: the "
+            "smallest that suffices (how many chips are needed), so any smaller one is wrong. "
+            "`lessonkit validate` checks that the answer is whole and that the tolerances "
+            "accept no whole number past it."
+        ),
+    )
 
     def allowed_error(self) -> float:
         """How far from `answer` a response may be and still be right: the larger of the
         two tolerances (0 with neither)."""
-        return max(self.tolerance or 0.0, (self.relative_tolerance or 0.0) * abs(self.answer))
+        return max(self.tolerance or 0.0, (self.relative_tolerance or 0.0) * abs(self.value()))
+
+    def value(self) -> float:
+        """The answer as a number; a question with `params` has one per variant, so
+        render a variant (``bank.variants``) first."""
+        if isinstance(self.answer, str):
+            raise TypeError(f"{self.id}: the answer is a formula; render a variant first")
+        return self.answer
+
+    @model_validator(mode="after")
+    def _parameters(self) -> NumericQuestion:
+        parameters.check(self)
+        return self
 
 
 class TextQuestion(QuestionBase):
     """Free text, compared after Unicode (NFKC), case and whitespace normalisation.
+
+    A single-line answer is also right with sentence punctuation at its end (`XLA.`),
+    in quotes, after a leading `the`, `a` or `an`, and as two accepted forms written
+    `XLA (Accelerated Linear Algebra)`. Extra words are not ignored: accept
+    `XLA compiler` yourself, or write a pattern, if it should count.
 
     With `multiline: true` the answer is several lines (e.g. a program's output), typed
     line by line and compared line by line; blank lines before and after are ignored.
@@ -354,14 +436,69 @@ Question = Annotated[
 QUESTION_TYPES = ("single", "multiple", "true_false", "numeric", "text", "order", "match")
 
 
+@functools.cache
+def question_adapter() -> TypeAdapter[Question]:
+    """Validates one question of any type (built once, on first use)."""
+    return TypeAdapter(Question)
+
+
+def instantiate(question: Question, variant: Mapping[str, float | str]) -> Question:
+    """The plain question one draw of a parameterised question stands for.
+
+    Raises ``expressions.EvaluationError`` when a formula fails for this draw.
+    """
+    plain = variants.render(question.model_dump(mode="json"), dict(variant))
+    return question_adapter().validate_python(plain)
+
+
 class Bank(Strict):
     """A lesson's question bank: `quizzes/<slug>.yml`."""
 
     lesson: Slug = Field(description="Slug of the lesson this bank belongs to (its file name).")
     title: Text = Field(description="Title shown at the top of the quiz.")
-    pass_mark: float = Field(ge=0, le=1, description="Share of points needed to pass, e.g. `0.7`.")
+    pass_mark: float = Field(
+        ge=0, le=1, description="Share of points needed to pass, from 0 to 1, e.g. `0.7`."
+    )
     shuffle: Shuffle = Field(default_factory=Shuffle, description="Shuffling settings.")
+    decimal_mark: DecimalMark = Field("point", description=DECIMAL_MARK_DESCRIPTION)
     questions: list[Question] = Field(min_length=1, description="The questions.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _questions_follow_the_bank(cls, data: object) -> object:
+        """A bank's `decimal_mark` becomes each numeric question's, unless it sets its own:
+        a question is then read alike by the quiz, the site and the exporters."""
+        if not isinstance(data, dict) or data.get("decimal_mark") not in ("comma", "either"):
+            return data
+        questions = data.get("questions")
+        if not isinstance(questions, list):
+            return data
+        mark = data["decimal_mark"]
+        return data | {
+            "questions": [
+                q | {"decimal_mark": mark}
+                if isinstance(q, dict) and q.get("type") == "numeric" and "decimal_mark" not in q
+                else q
+                for q in questions
+            ]
+        }
+
+    @field_validator("pass_mark", mode="before")
+    @classmethod
+    def _a_fraction(cls, value: object) -> object:
+        # `pass_mark: 70` is a percentage where a fraction belongs: say what to write,
+        # rather than only that 70 is more than 1.
+        if isinstance(value, int | float) and not isinstance(value, bool) and value > 1:
+            write = (
+                f"write `pass_mark: {value / 100:g}` for {value:g} %"
+                if 10 <= value <= 100
+                else "e.g. `pass_mark: 0.7` for 70 %"
+            )
+            raise ValueError(
+                f"{value:g} is more than 1: the pass mark is a fraction of the points, from 0 "
+                f"to 1; {write}"
+            )
+        return value
 
 
 # --- lessons and learning plans --------------------------------------------
@@ -394,7 +531,63 @@ class Lesson(Strict):
     key_points: list[Text] = Field(min_length=1, description="Points to remember.")
     quiz: Slug = Field(description="Slug of the question bank, `quizzes/<quiz>.yml`.")
     sources: list[Source] = Field(min_length=1, description="Sources for facts and figures.")
-    last_reviewed: dt.date = Field(strict=False, description="When the lesson was last checked.")
+    reviewed: str = Field(
+        pattern=REVIEWED_PATTERN,
+        validation_alias=AliasChoices("reviewed", "last_reviewed"),
+        description="When the lesson was last checked against its sources: the month, "
+        "`YYYY-MM`, or the day, `YYYY-MM-DD` (`last_reviewed:` is read too, as before).",
+    )
+    review_months: int | None = Field(
+        None,
+        ge=1,
+        le=120,
+        description="Months until the lesson is due for review again; unset: the course's "
+        "policy (`review` in lessonkit.yml).",
+    )
+    framing: list[Text] = Field(
+        default_factory=list,
+        description="Words of the lesson's framing metaphor (e.g. `[workshop, factory line]`): "
+        "each is set up in the opening, before the first `##`, and used again in the section "
+        "of the last insight.",
+    )
+    waive: list[Waiver] = Field(default_factory=list, description=WAIVE_DESCRIPTION)
+
+    @field_validator("reviewed", mode="before")
+    @classmethod
+    def _a_month_or_day(cls, value: object) -> object:
+        if isinstance(value, dt.date):
+            return value.isoformat()  # a date YAML or a caller already parsed
+        if not isinstance(value, str):
+            raise ValueError(
+                f"write the month or the day of the review, `YYYY-MM` or `YYYY-MM-DD`, not "
+                f"{value!r}"
+            )
+        return value
+
+    @field_validator("reviewed")
+    @classmethod
+    def _a_real_date(cls, value: str) -> str:
+        reviewed_on(value)  # raises ValueError for 2026-13 or 2026-02-30
+        return value
+
+    def reviewed_by(self) -> dt.date:
+        """The last day the review covers: the day given, or the end of the month given."""
+        return reviewed_on(self.reviewed)
+
+
+def reviewed_on(text: str) -> dt.date:
+    """`2026-11-23` as that day; `2026-11` as the month's last day (the most it can mean)."""
+    parts = [int(part) for part in text.split("-")]
+    if len(parts) == 3:
+        try:
+            return dt.date(*parts)
+        except ValueError:
+            raise ValueError(f"`{text}` is not a date") from None
+    year, month = parts
+    if not 1 <= month <= 12:
+        raise ValueError(f"`{text}` is not a month: write `YYYY-MM`, e.g. `2026-11`")
+    following = dt.date(year + month // 12, month % 12 + 1, 1)
+    return following - dt.timedelta(days=1)
 
 
 class Plan(Strict):

@@ -13,7 +13,7 @@ import re
 import markdown
 import nh3
 
-__all__ = ["safe_html"]
+__all__ = ["ALLOWED_ATTRIBUTES", "ALLOWED_TAGS", "URL_SCHEMES", "safe_html"]
 
 # Bank text is written by contributors and arrives through pull requests: only
 # formatting survives, never scripts, styles, images (they would load from other
@@ -24,6 +24,8 @@ _ALLOWED_TAGS = {
 }  # fmt: skip
 _ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}}
 _URL_SCHEMES = {"http", "https", "mailto"}
+# The importers clean LMS HTML with the same lists before writing it as bank Markdown.
+ALLOWED_TAGS, ALLOWED_ATTRIBUTES, URL_SCHEMES = _ALLOWED_TAGS, _ALLOWED_ATTRIBUTES, _URL_SCHEMES
 
 
 @functools.cache

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -26,9 +26,15 @@ def render(model: type[BaseModel]) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
-def write_schemas(folder: Path, *, check: bool = False) -> Iterator[tuple[Path, bool]]:
-    """Write each schema (with ``check``, only compare); yield each path and whether it differed."""
-    for name, model in SCHEMAS.items():
+def write_schemas(
+    folder: Path, *, check: bool = False, extra: Mapping[str, type[BaseModel]] | None = None
+) -> Iterator[tuple[Path, bool]]:
+    """Write each schema (with ``check``, only compare); yield each path and whether it differed.
+
+    ``extra`` adds models from the layers above, such as the course policy's, whose format
+    the rule book defines.
+    """
+    for name, model in {**SCHEMAS, **(extra or {})}.items():
         path = folder / name
         text = render(model)
         current = path.read_text(encoding="utf-8") if path.is_file() else None

@@ -5,7 +5,7 @@ time through ``files``, each known to the others by its ``facts``; ``lessons`` r
 lesson and plan pages; ``catalog`` finds a bank by slug and keeps it compiled to JSON
 (``cachefile``) so a quiz starts without YAML or pydantic; ``outline`` keeps what
 ``lessonkit list`` shows, file by file, for the same reason; ``folder`` says what a
-course folder is. It may import ``lessonkit.grading``, ``lessonkit.bank`` and
-``lessonkit.errors``. Modules here stay importable cheaply: heavy imports go inside
-the functions that need them.
+course folder is; ``day`` is the day review dates are counted from. It may import
+``lessonkit.grading``, ``lessonkit.bank`` and ``lessonkit.errors``. Modules here stay
+importable cheaply: heavy imports go inside the functions that need them.
 """

@@ -29,7 +29,7 @@ from lessonkit import __version__
 from lessonkit.course import cachefile
 from lessonkit.errors import UsageError
 
-FORMAT = 3  # bump when the compiled layout changes, so old cache entries are ignored
+FORMAT = 4  # bump when the compiled layout changes, so old cache entries are ignored
 LOCAL_SITE = "http://127.0.0.1:8000/"
 # The package folder, two levels up from here (lessonkit/course/catalog.py).
 _PACKAGE = Path(__file__).resolve().parents[1]

@@ -6,14 +6,19 @@ forbidden blocks): those live in ``pagechecks`` and ``rulebook``, which build on
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
+import random
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lessonkit.bank import yamldoc
-from lessonkit.bank.models import SLUG_PATTERN, Bank, Question
+from pydantic import ValidationError
+
+from lessonkit.bank import variants, yamldoc
+from lessonkit.bank.expressions import EvaluationError
+from lessonkit.bank.models import SLUG_PATTERN, Bank, Question, question_adapter
 from lessonkit.course import files
 from lessonkit.course.facts import BankFacts, Facts, LessonFacts, PlanFacts, Scope, partners
 from lessonkit.course.files import BankParts
@@ -396,8 +401,32 @@ def _lesson_refs(
     return problems
 
 
+SELF_TEST_DRAWS = 2  # draws of a parameterised question the self-test tries
+
+
+def _self_test_draws(document: yamldoc.Document, index: int, question: Question) -> list[Problem]:
+    """The answer-key self-test on a few seeded draws of a parameterised question."""
+    data = question.model_dump(mode="json")
+    space, rng = variants.Space(data), random.Random(f"self-test/{question.id}")
+    tried: list[variants.Variant] = []
+    for _ in range(min(SELF_TEST_DRAWS, space.size)):
+        try:
+            variant = space.draw(rng, avoid=tried)
+            tried.append(variant)
+            plain = question_adapter().validate_python(variants.render(data, variant, space=space))
+        except (variants.DrawError, EvaluationError, ValidationError):
+            return []  # the `parameters` sweep says which formula, options and draw
+        found = _self_test(document, index, plain)
+        if found:
+            when = f" (when {variants.shown_numbers(data, variant)})"
+            return [dataclasses.replace(p, message=p.message + when) for p in found]
+    return []
+
+
 def _self_test(document: yamldoc.Document, index: int, question: Question) -> list[Problem]:
     """The answer key must earn full marks and, where one exists, a wrong answer must not."""
+    if getattr(question, "params", None):
+        return _self_test_draws(document, index, question)
     loc = ("questions", index)
     key = grader.answer_key(question)
     if key is not None:

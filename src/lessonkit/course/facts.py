@@ -1,9 +1,10 @@
 """What the checks of one file need to know about the others: a few facts per file.
 
-A lesson is known by its slug, its folder and the quiz it names (``None`` when its front
-matter does not load); a plan by the lessons it lists (``None`` when it does not load);
-a bank by its slug, the lesson it names, whether it loads, how many questions it has
-and where each question id is written. ``course.read_course`` checks every file it
+A lesson is known by its slug, its folder, the quiz it names (``None`` when its front
+matter does not load) and its title (the lesson after it names it); a plan by the
+lessons it lists (``None`` when it does not load); a bank by its slug, the lesson it
+names, whether it loads, how many questions it has and where each question id is
+written. ``course.read_course`` checks every file it
 reads against the facts of all files, never against only the files it read, so a run
 given a ``Scope`` (read these files, know the rest from an earlier run) finds exactly
 what a run that reads everything finds in those files.
@@ -26,6 +27,7 @@ class LessonFacts(NamedTuple):
     slug: str
     folder: str
     quiz: str | None  # None: the front matter does not load, so the lesson is not read
+    title: str = ""
 
 
 class PlanFacts(NamedTuple):
@@ -55,8 +57,9 @@ def partners(paths: Iterable[Path], facts: Mapping[Path, Facts]) -> set[Path]:
     """Lessons and banks whose content the checks of ``paths`` read, by the given facts.
 
     A lesson's partners are the banks it names or that name it, the lessons that name
-    the same bank (the first of them scans it) and lessons sharing its slug (the last
-    read wins); a bank's are the lessons it names or that name it, and their partners.
+    the same bank (the first of them scans it), lessons sharing its slug (the last
+    read wins) and its plan's page (which names each lesson's quiz); a bank's are the
+    lessons it names or that name it, and their partners.
     """
     lessons: dict[str, list[Path]] = {}
     naming: dict[str, list[Path]] = {}  # bank slug -> lessons that name it
@@ -80,6 +83,9 @@ def partners(paths: Iterable[Path], facts: Mapping[Path, Facts]) -> set[Path]:
         more: list[Path] = []
         if isinstance(this, LessonFacts):
             more += lessons.get(this.slug, []) + named.get(this.slug, [])
+            plan = path.parent / "index.md"
+            if isinstance(facts.get(plan), PlanFacts):
+                more.append(plan)
             if this.quiz is not None:
                 more += banks.get(this.quiz, []) + naming.get(this.quiz, [])
         elif isinstance(this, BankFacts):

@@ -6,16 +6,15 @@ What loaded, the file's own problems, and the facts other files' checks need of 
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from lessonkit.bank import yamldoc
 from lessonkit.bank.loader import validate
-from lessonkit.bank.models import PROSE_FIELDS, Bank, Question
+from lessonkit.bank.models import PROSE_FIELDS, Bank, Question, question_adapter
 from lessonkit.course.facts import BankFacts, Facts, LessonFacts, PlanFacts
 from lessonkit.course.lessons import LessonPage, PlanPage, read_lesson, read_plan
 from lessonkit.errors import ContentError, Problem, display_path
@@ -73,7 +72,8 @@ def load_page(path: Path, plan: bool) -> Loaded:
             found = read_plan(path)
             return Loaded(found, [], PlanFacts(tuple(found.meta.lessons)))
         lesson = read_lesson(path)
-        return Loaded(lesson, [], LessonFacts(lesson.slug, path.parent.name, lesson.meta.quiz))
+        facts = LessonFacts(lesson.slug, path.parent.name, lesson.meta.quiz, lesson.meta.title)
+        return Loaded(lesson, [], facts)
     except ContentError as error:
         none = PlanFacts(None) if plan else LessonFacts(path.stem, path.parent.name, None)
         return Loaded(None, list(error.problems), none)
@@ -98,11 +98,6 @@ def load_bank(path: Path) -> Loaded:
     return Loaded(parts, problems, found, bank)
 
 
-@functools.cache
-def _question_adapter() -> TypeAdapter[Question]:
-    return TypeAdapter(Question)
-
-
 def salvage(slug: str, document: yamldoc.Document) -> BankParts:
     """The questions of an invalid bank that are valid by themselves, so that cross-file
     problems are reported in the same run as the bank's own."""
@@ -112,7 +107,7 @@ def salvage(slug: str, document: yamldoc.Document) -> BankParts:
     valid: list[tuple[int, Question]] = []
     for index, item in enumerate(items if isinstance(items, list) else []):
         try:
-            valid.append((index, _question_adapter().validate_python(item)))
+            valid.append((index, question_adapter().validate_python(item)))
         except ValidationError:
             continue  # already reported by the bank's own validation
     return BankParts(slug, document, lesson if isinstance(lesson, str) else None, valid)

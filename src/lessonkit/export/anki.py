@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from string import ascii_lowercase
 
 from lessonkit.bank.models import (
@@ -27,10 +27,12 @@ from lessonkit.bank.models import (
 )
 from lessonkit.export.common import (
     Export,
+    Loss,
     Source,
     deterministic_zip,
     html_text,
     number,
+    plain_questions,
     stable_int,
 )
 
@@ -84,7 +86,9 @@ def convert(source: Source) -> Export:
         stable_int("lessonkit", "deck", source.slug, **_ID_RANGE),
         f"lessonkit::{source.bank.title}",
     )
-    for question in source.bank.questions:
+    losses: list[Loss] = []
+    questions = plain_questions(source.bank.questions, losses, "Anki")
+    for question in questions:
         deck.add_note(
             genanki.Note(
                 model=model,
@@ -96,17 +100,17 @@ def convert(source: Source) -> Export:
     connection = sqlite3.connect(":memory:")
     try:
         cursor = connection.cursor()
-        genanki.Package(deck).write_to_db(cursor, source.modified, _ids(source))
+        genanki.Package(deck).write_to_db(cursor, source.modified, _ids(questions))
         connection.commit()
         collection = connection.serialize()
     finally:
         connection.close()
-    return Export(deterministic_zip([("collection.anki2", collection), ("media", b"{}")]))
+    return Export(deterministic_zip([("collection.anki2", collection), ("media", b"{}")]), losses)
 
 
-def _ids(source: Source) -> Iterator[int]:
+def _ids(questions: Iterable[Question]) -> Iterator[int]:
     # genanki asks for an id per note, then one per card of that note (one card here).
-    for question in source.bank.questions:
+    for question in questions:
         yield stable_int("lessonkit", "note", question.id, **_ID_RANGE)
         yield stable_int("lessonkit", "card", question.id, **_ID_RANGE)
 
@@ -211,4 +215,4 @@ def _numeric(question: NumericQuestion) -> str:
         margin = f" (± {number(question.tolerance)}{unit})"
     elif question.relative_tolerance:
         margin = f" (± {number(question.relative_tolerance * 100)} %)"
-    return f"{number(question.answer)}{unit}{margin}"
+    return f"{number(question.value())}{unit}{margin}"

@@ -11,7 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lessonkit.bank.models import Bank, Question
+from lessonkit.bank import variants
+from lessonkit.bank.models import Bank, Question, instantiate
 from lessonkit.bank.richtext import safe_html
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "Loss",
     "Source",
     "deterministic_zip",
+    "fixed_variants",
     "has_markup",
     "html_text",
     "plain_text",
@@ -45,10 +47,11 @@ class Source:
     bank: Bank
     lesson: Mapping[str, Any] | None
     modified: int
+    links: bool = True  # False: the site's address is unknown, so no lesson links
 
     def section_url(self, question: Question) -> str | None:
         """The address of the lesson heading to re-read after a miss, when known."""
-        if self.lesson is None:
+        if self.lesson is None or not self.links:
             return None
         section = self.lesson.get("sections", {}).get(question.section)
         return str(section["url"]) if section else f"{self.lesson['url']}#{question.section}"
@@ -132,10 +135,49 @@ def deterministic_zip(entries: Iterable[tuple[str, bytes]]) -> bytes:
     return buffer.getvalue()
 
 
+# Draws a parameterised question is exported as, where the format cannot draw numbers
+# itself: the first draws the lesson page carries, so every copy shows the same numbers.
+FIXED_VARIANTS = 5
+
+
+def fixed_variants(question: Question) -> list[Question]:
+    """A parameterised question as a few fixed questions, ids `ID-numbers-1`, `-2`…"""
+    data = question.model_dump(mode="json")
+    drawn = variants.sample(data, FIXED_VARIANTS, f"site/{question.id}")
+    return [
+        instantiate(question, numbers).model_copy(update={"id": f"{question.id}-numbers-{n}"})
+        for n, numbers in enumerate(drawn, start=1)
+    ]
+
+
+def plain_questions(
+    questions: Iterable[Question], losses: list[Loss], target: str
+) -> list[Question]:
+    """Questions as a format without drawn numbers takes them: each parameterised one as
+    fixed variants, with a loss saying so (``target`` names what the format lacks)."""
+    found: list[Question] = []
+    for question in questions:
+        if not getattr(question, "params", None):
+            found.append(question)
+            continue
+        fixed = fixed_variants(question)
+        found += fixed
+        losses.append(Loss(question.id, f"draws new numbers for each attempt; {target} has no "
+                           f"such questions, so it gets {len(fixed)} fixed variants "
+                           f"({question.id}-numbers-1 to -{len(fixed)})"))  # fmt: skip
+    return found
+
+
 def number(value: float) -> str:
     """A number as a person writes it: `2`, not `2.0`; no exponent for ordinary values."""
     text = repr(float(value))
     return text[:-2] if text.endswith(".0") else text
+
+
+NO_LINKS = (
+    "Re-read links to the lesson left out: the site's address is unknown (set SITE_URL, or "
+    "site_url in mkdocs.yml, to the published site)"
+)
 
 
 def summary(exports: Sequence[Export]) -> str:

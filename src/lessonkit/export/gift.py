@@ -23,6 +23,7 @@ from lessonkit.export.common import (
     Source,
     has_markup,
     number,
+    plain_questions,
     plain_text,
 )
 
@@ -45,7 +46,7 @@ def convert(source: Source) -> Export:
     blocks = [f"// {title} (lessonkit: {source.slug})",
               f"$CATEGORY: $course$/top/lessonkit/{source.slug}"]  # fmt: skip
     losses: list[Loss] = []
-    for question in source.bank.questions:
+    for question in plain_questions(source.bank.questions, losses, "GIFT"):
         if isinstance(question, OrderQuestion):
             what = "type `order`: GIFT has no ordering type; left out"
             losses.append(Loss(question.id, what, omitted=True))
@@ -127,9 +128,10 @@ def _answers(question: Question) -> list[str]:
         return ["TRUE" if question.answer else "FALSE"]
     if isinstance(question, NumericQuestion):
         margin = question.allowed_error()
-        return [f"#{number(question.answer)}:{number(margin)}"]
+        return [f"#{number(question.value())}:{number(margin)}"]
     if isinstance(question, TextQuestion):
-        return [f"={escape(a)}" for a in question.accept]
+        # `*` is a wildcard in Moodle's short answers; `\*` is a literal star.
+        return ["=" + escape(a).replace("*", "\\*") for a in question.accept]
     assert isinstance(question, MatchQuestion)
     arrow = "→"  # a side holding `->` would split the pair in the wrong place
     return [f"={escape(p.left.replace('->', arrow))} -> {escape(p.right.replace('->', arrow))}"

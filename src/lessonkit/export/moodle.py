@@ -2,8 +2,9 @@
 
 `multiple` becomes `multichoice` with fractions +1/n for each right option and
 -1/n for each wrong one; Moodle floors the total at 0, which is lessonkit's own
-partial-credit rule. `order` becomes the `ordering` type (in Moodle's core in recent
-releases, a plugin before) graded by neighbouring pairs, as lessonkit grades it.
+partial-credit rule. `order` becomes the `ordering` type graded by neighbouring pairs, as
+lessonkit grades it; a stock Moodle without the Ordering question type (qtype_ordering, a
+plugin) refuses those questions on import, so each is reported.
 """
 
 from __future__ import annotations
@@ -21,9 +22,14 @@ from lessonkit.bank.models import (
     TextQuestion,
     TrueFalseQuestion,
 )
-from lessonkit.export.common import Export, Loss, Source, html_text, number
+from lessonkit.export import calculated
+from lessonkit.export.common import Export, Loss, Source, fixed_variants, html_text, number
 
 _AUTO = {"fraction": "100", "format": "moodle_auto_format"}
+ORDERING_LOSS = (
+    "type `order`: needs Moodle's Ordering question type (qtype_ordering, a plugin); "
+    "a Moodle without it refuses this question"
+)
 MOODLE_TYPES = {
     "single": "multichoice",
     "multiple": "multichoice",
@@ -38,14 +44,38 @@ MOODLE_TYPES = {
 def convert(source: Source) -> Export:
     """The bank as a Moodle XML file, in a category named after the bank."""
     quiz = ET.Element("quiz")
-    category = ET.SubElement(quiz, "question", {"type": "category"})
-    _text(ET.SubElement(category, "category"), f"$course$/top/lessonkit/{source.bank.title}")
+    _category(quiz, f"$course$/top/lessonkit/{source.bank.title}")
     losses: list[Loss] = []
     for question in source.bank.questions:
-        losses += _question(quiz, source, question)
+        if getattr(question, "params", None):
+            losses += _drawn(quiz, source, question)
+        else:
+            losses += _question(quiz, source, question)
     ET.indent(quiz)
     data = ET.tostring(quiz, encoding="utf-8", xml_declaration=True) + b"\n"
     return Export(data, losses)
+
+
+def _drawn(quiz: ET.Element, source: Source, question: Question) -> list[Loss]:
+    """A question that draws numbers: Moodle's calculated type where it fits, otherwise
+    fixed variants in a category of their own, from which a quiz can draw one."""
+    reason = calculated.unfit(question)
+    if reason is None:
+        assert isinstance(question, NumericQuestion)
+        return _question(quiz, source, question, kind="calculated")
+    home = f"$course$/top/lessonkit/{source.bank.title}"
+    _category(quiz, f"{home}/{question.id}")
+    fixed = fixed_variants(question)
+    losses = [loss for variant in fixed for loss in _question(quiz, source, variant)]
+    _category(quiz, home)
+    what = (f"draws new numbers, but {reason}: exported as {len(fixed)} fixed variants in the "
+            f"category {question.id}; add a random question from it to draw one")  # fmt: skip
+    return [Loss(question.id, what), *losses]
+
+
+def _category(quiz: ET.Element, path: str) -> None:
+    category = ET.SubElement(quiz, "question", {"type": "category"})
+    _text(ET.SubElement(category, "category"), path)
 
 
 def _text(parent: ET.Element, value: str) -> None:
@@ -63,8 +93,10 @@ def _fraction(share: float) -> str:
     return f"{share * 100:.5f}".rstrip("0").rstrip(".")
 
 
-def _question(quiz: ET.Element, source: Source, question: Question) -> list[Loss]:
-    element = ET.SubElement(quiz, "question", {"type": MOODLE_TYPES[question.type]})
+def _question(
+    quiz: ET.Element, source: Source, question: Question, kind: str | None = None
+) -> list[Loss]:
+    element = ET.SubElement(quiz, "question", {"type": kind or MOODLE_TYPES[question.type]})
     _text(ET.SubElement(element, "name"), question.id)
     prompt = html_text(question.prompt)
     if isinstance(question, NumericQuestion) and question.unit:
@@ -80,7 +112,10 @@ def _question(quiz: ET.Element, source: Source, question: Question) -> list[Loss
     ET.SubElement(element, "penalty").text = "0"
     ET.SubElement(element, "hidden").text = "0"
     ET.SubElement(element, "idnumber").text = question.id
-    losses = _body(element, source, question)
+    if kind == "calculated" and isinstance(question, NumericQuestion):
+        losses = calculated.body(element, question)
+    else:
+        losses = _body(element, source, question)
     if question.hint:
         _html(element, "hint", html_text(question.hint))
     tags = [f"lessonkit-insight-{question.insight}", *question.tags]
@@ -127,7 +162,7 @@ def _body(element: ET.Element, source: Source, question: Question) -> list[Loss]
     elif isinstance(question, NumericQuestion):
         margin = question.allowed_error()
         answer = ET.SubElement(element, "answer", _AUTO)
-        _text(answer, number(question.answer))
+        _text(answer, number(question.value()))
         ET.SubElement(answer, "tolerance").text = number(margin)
     elif isinstance(question, TextQuestion):
         ET.SubElement(element, "usecase").text = "1" if question.case_sensitive else "0"
@@ -141,6 +176,7 @@ def _body(element: ET.Element, source: Source, question: Question) -> list[Loss]
         if question.multiline:
             losses.append(Loss(question.id, "multiline: Moodle short answers are one line"))
     elif isinstance(question, OrderQuestion):
+        losses.append(Loss(question.id, ORDERING_LOSS))
         ET.SubElement(element, "layouttype").text = "VERTICAL"
         ET.SubElement(element, "selecttype").text = "ALL"
         ET.SubElement(element, "selectcount").text = "0"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import html
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from lessonkit.bank.models import (
     ChoiceQuestion,
@@ -29,6 +29,7 @@ from lessonkit.export.common import (
     deterministic_zip,
     html_text,
     number,
+    plain_questions,
 )
 
 QTI_NS = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
@@ -53,14 +54,15 @@ def convert(source: Source) -> Export:
     assessment = ET.SubElement(root, "assessment", {"ident": ident, "title": source.bank.title})
     _metadata(ET.SubElement(assessment, "qtimetadata"), {"cc_maxattempts": "1"})
     section = ET.SubElement(assessment, "section", {"ident": "root_section"})
-    for question in source.bank.questions:
+    questions = plain_questions(source.bank.questions, losses, "Canvas")
+    for question in questions:
         losses += _item(section, source, question)
     return Export(
         deterministic_zip(
             [
                 ("imsmanifest.xml", _xml(_manifest(ident, source))),
                 (f"{ident}/{ident}.xml", _xml(root)),
-                (f"{ident}/assessment_meta.xml", _xml(_meta(ident, source))),
+                (f"{ident}/assessment_meta.xml", _xml(_meta(ident, source, questions))),
                 ("non_cc_assessments/", b""),  # as Canvas's own exports and text2qti have
             ]
         ),
@@ -278,9 +280,11 @@ def _numeric(
 
     def within(parent: ET.Element) -> None:
         either = ET.SubElement(parent, "or")
-        ET.SubElement(either, "varequal", {"respident": "response1"}).text = number(question.answer)
+        ET.SubElement(either, "varequal", {"respident": "response1"}).text = number(
+            question.value()
+        )
         both = ET.SubElement(either, "and")
-        low, high = question.answer - margin, question.answer + margin
+        low, high = question.value() - margin, question.value() + margin
         ET.SubElement(both, "vargte", {"respident": "response1"}).text = number(low)
         ET.SubElement(both, "varlte", {"respident": "response1"}).text = number(high)
 
@@ -362,13 +366,13 @@ def _manifest(ident: str, source: Source) -> ET.Element:
     return manifest
 
 
-def _meta(ident: str, source: Source) -> ET.Element:
+def _meta(ident: str, source: Source, questions: Sequence[Question]) -> ET.Element:
     quiz = ET.Element("quiz", {"identifier": ident, "xmlns": CANVAS_NS})
     ET.SubElement(quiz, "title").text = source.bank.title
     ET.SubElement(quiz, "description").text = ""
     ET.SubElement(quiz, "shuffle_answers").text = str(source.bank.shuffle.options).lower()
     ET.SubElement(quiz, "quiz_type").text = "practice_quiz"
-    total = sum(q.points for q in source.bank.questions if not isinstance(q, OrderQuestion))
+    total = sum(q.points for q in questions if not isinstance(q, OrderQuestion))
     ET.SubElement(quiz, "points_possible").text = number(total)
     ET.SubElement(quiz, "allowed_attempts").text = "-1"
     return quiz

@@ -28,15 +28,18 @@ def is_plan(target: str, *, cwd: Path | None = None) -> bool:
 def _plan_lessons(target: str, cwd: Path) -> list[str] | None:
     if "/" in target or target.endswith((".yml", ".yaml")):
         return None
-    from lessonkit.course.course import find_root
     from lessonkit.course.lessons import read_lesson, read_plan
 
-    root = find_root(cwd)
-    index = root / "content" / target / "index.md" if root else None
-    if root is None or index is None or not index.is_file():
+    # The courses `quiz` looks in, in its order: the checkout here, the installed package's
+    # course, the checkout the package runs from.
+    for root in catalog.roots(cwd):
+        if (root / "quizzes" / f"{target}.yml").is_file():
+            return None  # a bank of that name wins over a plan of that name
+        index = root / catalog.docs_dir(root) / target / "index.md"
+        if index.is_file():
+            break
+    else:
         return None
-    if (root / "quizzes" / f"{target}.yml").is_file():
-        return None  # a bank of that name wins over a plan of that name
     plan = read_plan(index)
     quizzes = []
     for lesson in plan.meta.lessons:
@@ -49,11 +52,25 @@ def _plan_lessons(target: str, cwd: Path) -> list[str] | None:
 
 def _source(target: str, cwd: Path) -> Source:
     compiled = catalog.find(target, cwd=cwd)
-    path = Path(compiled.source)
-    if not path.is_absolute():
-        path = Path.cwd() / path
+    path = _bank_file(target, compiled.source, cwd)
     bank = Bank.model_validate(compiled.bank, strict=False)
-    return Source(compiled.slug, bank, compiled.lesson, modified_time(path))
+    # Without a published address the lesson links would point at `make serve` on the
+    # exporting machine, which no learner can open: leave them out (the CLI says so).
+    links = compiled.site == "published"
+    return Source(compiled.slug, bank, compiled.lesson, modified_time(path), links=links)
+
+
+def _bank_file(target: str, shown: str, cwd: Path) -> Path:
+    """The bank's file: where the catalog says, or (for a bank compiled into the installed
+    package, whose recorded path is the build's) where a slug is found."""
+    path = Path(shown) if Path(shown).is_absolute() else cwd / shown
+    if path.is_file():
+        return path
+    for root in catalog.roots(cwd):
+        candidate = root / "quizzes" / f"{Path(target).stem}.yml"
+        if candidate.is_file():
+            return candidate
+    return path
 
 
 def modified_time(path: Path) -> int:

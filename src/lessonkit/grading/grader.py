@@ -44,8 +44,15 @@ from lessonkit.bank.models import (
     TextQuestion,
     TrueFalseQuestion,
 )
+from lessonkit.grading.numbers import PERCENT_UNITS, number_text
 
 Response = int | frozenset[int] | bool | float | str | tuple[int, ...]
+
+# What frames a typed answer without being part of it (see ``text_right``).
+_END_PUNCTUATION = ".!?,;:\u2026 "
+_QUOTES = {'"': '"', "'": "'", "`": "`", "\u201c": "\u201d", "\u2018": "\u2019", "\u00ab": "\u00bb"}
+_ARTICLE = re.compile(r"^(?:the|an|a) (?=\S)", re.IGNORECASE)
+_BOTH = re.compile(r"(.+?) ?\((.+)\)")
 
 
 @dataclass(frozen=True)
@@ -69,7 +76,10 @@ def grade(question: Question, response: Response) -> Grade:
             raise TypeError(f"a true_false response is a bool, not {type(response).__name__}")
         return _full_or_nothing(question.points, response == question.answer)
     if isinstance(question, NumericQuestion):
-        return _full_or_nothing(question.points, _number_right(question, _number(response)))
+        value = _number(response)
+        right = _number_right(question, value)
+        notes = () if right else _number_notes(question, value)
+        return Grade(question.points if right else 0.0, question.points, right, notes)
     if isinstance(question, TextQuestion):
         if not isinstance(response, str):
             raise TypeError(f"a text response is a str, not {type(response).__name__}")
@@ -127,11 +137,15 @@ def key_hash(question: Question) -> str:
     # Numbers go through float() so that `points: 1` and `points: 1.0` hash alike.
     key: dict[str, Any] = {"type": question.type, "points": float(question.points)}
     if isinstance(question, SingleQuestion | MultipleQuestion):
-        key["options"] = [[_squash(o.text), o.correct] for o in question.options]
+        key["options"] = [
+            [_squash(o.text), o.correct, *([o.value] if o.value is not None else [])]
+            for o in question.options
+        ]
     elif isinstance(question, TrueFalseQuestion):
         key["answer"] = question.answer
     elif isinstance(question, NumericQuestion):
-        key["answer"] = float(question.answer)
+        answer = question.answer  # a formula is hashed as written
+        key["answer"] = answer if isinstance(answer, str) else float(answer)
         key["tolerance"] = _maybe_float(question.tolerance)
         key["relative_tolerance"] = _maybe_float(question.relative_tolerance)
     elif isinstance(question, TextQuestion):
@@ -148,6 +162,13 @@ def key_hash(question: Question) -> str:
         key["scoring"] = question.scoring  # type: ignore[union-attr]
     if isinstance(question, TextQuestion) and question.multiline:
         key["multiline"] = True
+    if (
+        isinstance(question, NumericQuestion | SingleQuestion | MultipleQuestion)
+        and question.params
+    ):
+        key["parameters"] = question.model_dump(
+            mode="json", include={"params", "derived", "constraints"}
+        )
     blob = json.dumps(key, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()[:12]
 
@@ -161,18 +182,54 @@ def normalise_text(text: str, *, case_sensitive: bool = False) -> str:
 
 
 def text_right(question: TextQuestion, response: str) -> bool:
-    """Whether a free-text response matches an accepted answer or a whole pattern."""
+    """Whether a free-text response matches an accepted answer or a whole pattern.
+
+    Both sides are compared after the normalisation a reader expects (``normalise_text``
+    and ``bare``): Unicode (NFKC), letter case unless ``case_sensitive``, runs of spaces,
+    sentence punctuation at the end (`XLA.`), quotes or backticks around the whole answer,
+    and one leading English article (`the ridge point`). An answer that gives two accepted
+    forms the usual way, `XLA (Accelerated Linear Algebra)`, is right when each form is.
+    Patterns see the text both as typed (spaces collapsed) and bare, so a pattern that
+    means to match a full stop still can.
+
+    Deliberately not normalised: extra words (`the XLA compiler`), since no rule tells
+    a harmless word from one that changes the answer (`TPU v4` and `TPU v4 pod`, `XLA`
+    and `not XLA`); authors who want such forms add them to `accept` or `patterns`
+    (`lessonkit report` warns when the accepted forms look too narrow for the prompt).
+    Nor are plurals, spelling, punctuation inside the answer (`TPU-v4`), articles of
+    other languages, or other joins of two forms (`A or B`, `A/B`, which also write
+    hedges). Several-line answers are compared line by line as typed: they are usually
+    a program's output, where every character counts.
+    """
     if question.multiline:
         return _lines_right(question, response)
+    if _form_right(question, response):
+        return True
+    both = _BOTH.fullmatch(bare(normalise_text(response, case_sensitive=True)))
+    return both is not None and all(_form_right(question, form) for form in both.groups())
+
+
+def bare(text: str) -> str:
+    """Normalised text without what frames an answer: end punctuation, quotes, an article."""
+    kept = text
+    text = text.rstrip(_END_PUNCTUATION)
+    if len(text) > 1 and _QUOTES.get(text[0]) == text[-1]:
+        text = text[1:-1].strip().rstrip(_END_PUNCTUATION)
+    text = _ARTICLE.sub("", text, count=1)
+    return text or kept  # an answer that is only punctuation stays what it is
+
+
+def _form_right(question: TextQuestion, response: str) -> bool:
     case = question.case_sensitive
-    typed = normalise_text(response, case_sensitive=case)
-    if any(typed == normalise_text(a, case_sensitive=case) for a in question.accept):
+    typed = bare(normalise_text(response, case_sensitive=case))
+    if any(typed == bare(normalise_text(a, case_sensitive=case)) for a in question.accept):
         return True
     # Patterns see the text without casefolding (so `[A-Z]` means what it says) and
     # ignore case through the regex flag instead.
     spaced = normalise_text(response, case_sensitive=True)
     flags = 0 if case else re.IGNORECASE
-    return any(_compiled(p, flags).fullmatch(spaced) for p in question.patterns)
+    forms = (spaced, bare(spaced))
+    return any(_compiled(p, flags).fullmatch(form) for p in question.patterns for form in forms)
 
 
 def _lines(text: str, *, case_sensitive: bool) -> list[str]:
@@ -261,11 +318,20 @@ def _number(response: Response) -> float:
 
 
 def _number_right(question: NumericQuestion, value: float) -> bool:
-    answer = question.answer
+    answer = question.value()
     allowed = question.allowed_error()
     # A few units in the last place absorb binary rounding: 0.4 - 0.3 is not quite 0.1.
     slack = 4 * math.ulp(max(abs(answer), abs(value)))
     return abs(value - answer) <= allowed + slack
+
+
+def _number_notes(question: NumericQuestion, value: float) -> tuple[str, ...]:
+    """A hint for a wrong number that looks like a share where a percentage was asked for."""
+    if question.unit not in PERCENT_UNITS or not 0 < abs(value) < 1 <= abs(question.value()):
+        return ()
+    share = number_text(value)
+    percent = number_text(float(f"{value * 100:.12g}"))
+    return (f"The unit is %: your {share} means {share} %. A share of {share} is {percent} %.",)
 
 
 def _permutation(response: Response, count: int) -> tuple[int, ...]:

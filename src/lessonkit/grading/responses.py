@@ -10,14 +10,13 @@ items are always numbered in bank order). ``range(n)`` shows things as the bank 
 
 from __future__ import annotations
 
-import math
 import re
 import string
-import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lessonkit.errors import LessonkitError
+from lessonkit.grading import numbers
 
 if TYPE_CHECKING:  # the grader imports pydantic; this module must stay light
     from lessonkit.grading.grader import Response
@@ -28,12 +27,6 @@ _TRUE = frozenset({"t", "true", "y", "yes"})
 _FALSE = frozenset({"f", "false", "n", "no"})
 _SEPARATORS = re.compile(r"[\s,;]+")
 _PAIR = re.compile(r"(\d+)\s*[-:=.)]?\s*([a-z])")
-_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?")
-# Minus signs and spaces people paste from documents and phones.
-# A learner asked for an amount in USD may well type "$28": the sign for a currency
-# unit counts as the unit, before or after the number.
-_CURRENCY_SIGNS = {"usd": "$", "eur": "€", "gbp": "£", "jpy": "¥", "cny": "¥", "inr": "₹"}
-_TYPOGRAPHY = str.maketrans({"\u2212": "-", "\u2013": "-", "\u00a0": " ", "\u202f": " "})
 LETTERS = string.ascii_lowercase
 
 
@@ -66,6 +59,8 @@ def expected_form(question: QuestionData) -> str:
     if kind == "numeric":
         unit = question.get("unit")
         where = f", optionally followed by {unit}" if unit else ""
+        if unit in numbers.PERCENT_UNITS:
+            return f"Type a percentage (decimal point or comma), e.g. `50` for half{where}."
         return f"Type a number (decimal point or comma){where}."
     if kind == "text":
         if question.get("multiline"):
@@ -98,7 +93,8 @@ def listing(question: QuestionData, display: Sequence[int]) -> list[str]:
 def parse(question: QuestionData, text: str, display: Sequence[int]) -> Response:
     """The canonical response for ``text``, or ResponseError saying what form is expected."""
     kind = question["type"]
-    typed = _clean(text)
+    # NFKC turns full-width digits and letters into ASCII ones; casefold makes `T` count.
+    typed = numbers.clean(text)
     if not typed:
         raise ResponseError("Nothing was typed. " + expected_form(question))
     if kind == "single":
@@ -108,7 +104,7 @@ def parse(question: QuestionData, text: str, display: Sequence[int]) -> Response
     if kind == "true_false":
         return _truth(typed)
     if kind == "numeric":
-        return _decimal(typed, question.get("unit"))
+        return _number(text, question)
     if kind == "text":
         return multiline_text(text) if question.get("multiline") else text.strip()
     if kind == "order":
@@ -167,7 +163,7 @@ def shown(question: QuestionData, response: Response, display: Sequence[int]) ->
         return "true" if response else "false"
     if isinstance(response, float):
         unit = question.get("unit")
-        return f"{response:g}" + (f" {unit}" if unit else "")
+        return numbers.number_text(response) + (f" {unit}" if unit else "")
     return str(response)
 
 
@@ -193,6 +189,8 @@ def described(question: QuestionData, response: Response, display: Sequence[int]
         ]
     if isinstance(response, str):
         return response.splitlines() or [response]
+    if isinstance(response, numbers.Number) and response.read_as:
+        return [f"{response.typed} (read as {response.read_as})"]
     return [shown(question, response, display)]
 
 
@@ -214,11 +212,6 @@ def chosen_feedback(
         for i in chosen
         if options[i].get("feedback")
     ]
-
-
-def _clean(text: str) -> str:
-    # NFKC turns full-width digits and letters into ASCII ones; casefold makes `T` and `B` count.
-    return unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).strip().casefold()
 
 
 def _example(count: int) -> str:
@@ -267,32 +260,16 @@ def _truth(typed: str) -> bool:
     raise ResponseError(f"`{typed}` is neither true nor false. Type t (true) or f (false).")
 
 
-def _decimal(typed: str, unit: str | None) -> float:
-    shown = typed  # errors quote what was typed, not what is left once a unit is taken off
-    if unit:
-        folded = _clean(unit)
-        if typed.endswith(folded) and typed != folded:
-            typed = typed[: -len(folded)].rstrip()
-        sign = _CURRENCY_SIGNS.get(folded)
-        if sign and typed.strip(sign) and typed != typed.strip(sign):
-            typed = typed.removeprefix(sign).removesuffix(sign).strip()
-    number = typed.replace(" ", "").replace("_", "")
-    if "," in number:
-        if "." in number or number.count(",") > 1:
-            raise ResponseError(
-                f"`{shown}` mixes separators. Use one decimal point or comma and no "
-                "thousands separators, e.g. `1234.5` or `1234,5`."
-            )
-        number = number.replace(",", ".")
-    if not _NUMBER.fullmatch(number):
-        after = f", optionally followed by {unit}" if unit else ""
-        raise ResponseError(
-            f"`{shown}` is not a number. Type digits such as `2.5` or `2,5`{after}."
-        )
-    value = float(number)
-    if not math.isfinite(value):
-        raise ResponseError(f"`{shown}` is too large. Type an ordinary finite number.")
-    return value
+def _number(text: str, question: QuestionData) -> numbers.Number:
+    try:
+        return numbers.read_number(text, question.get("unit"), _decimal_mark(question))
+    except numbers.NumberError as error:
+        raise ResponseError(str(error)) from None
+
+
+def _decimal_mark(question: QuestionData) -> numbers.DecimalMark:
+    mark = question.get("decimal_mark")
+    return mark if mark in numbers.DECIMAL_MARKS else "point"
 
 
 def _sequence(typed: str, count: int) -> list[int]:

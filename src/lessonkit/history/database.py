@@ -65,6 +65,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # An answer the learner took back with `u`: kept in history, no longer counted.
     (TAKEN_BACK.format(temp=""),),
+    # The numbers a parameterised question drew for this answer (JSON; NULL for fixed ones).
+    ("ALTER TABLE answers ADD COLUMN params TEXT",),
+    # What `history --export` shares for class results: the bank's version when the attempt
+    # started, and per answer the seconds it took and the hints asked for (NULL: not recorded).
+    (
+        "ALTER TABLE attempts ADD COLUMN bank_version TEXT",
+        "ALTER TABLE answers ADD COLUMN seconds REAL",
+        "ALTER TABLE answers ADD COLUMN hints INTEGER",
+    ),
 )
 
 # Errors that mean "this file cannot be our database", as opposed to a busy or full disk.

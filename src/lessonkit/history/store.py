@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -16,6 +17,8 @@ from lessonkit.history.database import resolve_data_dir as resolve_data_dir
 from lessonkit.history.rows import AnswerEvent as AnswerEvent  # re-exported, as below
 from lessonkit.history.rows import AnswerRow as AnswerRow
 from lessonkit.history.rows import AttemptSummary as AttemptSummary
+from lessonkit.history.rows import SharedAnswer as SharedAnswer
+from lessonkit.history.rows import SharedAttempt as SharedAttempt
 from lessonkit.history.rows import Unfinished as Unfinished
 
 if TYPE_CHECKING:
@@ -108,14 +111,17 @@ class Store:
         started: datetime,
         kind: str = "quiz",
         pass_mark: float | None = None,
+        version: str | None = None,
     ) -> int:
-        """Record the start of an attempt: its seed and the question order shown."""
+        """Record the start of an attempt: its seed, the question order shown and the
+        bank's version (see ``course.bankversion``)."""
         with self._write("start the attempt") as con:
             cur = con.execute(
-                "INSERT INTO attempts (bank, kind, seed, question_order, pass_mark, started)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (bank, kind, str(seed), json.dumps(list(order)), pass_mark, _utc(started)),
-            )
+                "INSERT INTO attempts (bank, kind, seed, question_order, pass_mark, started,"
+                " bank_version) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (bank, kind, str(seed), json.dumps(list(order)), pass_mark, _utc(started),
+                 version),
+            )  # fmt: skip
         assert cur.lastrowid is not None
         return cur.lastrowid
 
@@ -130,18 +136,30 @@ class Store:
         max_score: float,
         correct: bool,
         answered: datetime,
+        params: Mapping[str, Any] | None = None,
+        seconds: float | None = None,
+        hints: int | None = None,
     ) -> None:
-        """Save one answer; it is committed before this returns."""
+        """Save one answer; it is committed before this returns.
+
+        ``params`` are the numbers a parameterised question drew for it, kept as JSON so
+        that history shows (and exports) the question the learner actually saw. ``seconds``
+        is how long the question was on screen before this answer, ``hints`` how often the
+        learner asked for its hint; None when not measured (a review).
+        """
         try:
             blob = json.dumps(response, ensure_ascii=False)
+            drawn = None if params is None else json.dumps(dict(params), ensure_ascii=False)
         except (TypeError, ValueError) as e:
             raise StoreError(f"cannot save the answer to {question_id}: {e}") from e
         with self._write(f"save the answer to {question_id}") as con:
             con.execute(
                 "INSERT INTO answers (attempt_id, question_id, key_hash, response, score,"
-                " max_score, correct, answered) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (attempt, question_id, key_hash, blob, score, max_score, correct, _utc(answered)),
-            )
+                " max_score, correct, answered, params, seconds, hints)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (attempt, question_id, key_hash, blob, score, max_score, correct, _utc(answered),
+                 drawn, seconds, hints),
+            )  # fmt: skip
 
     def take_back(self, attempt: int, *, question_id: str, taken: datetime) -> None:
         """The learner took back their latest answer to `question_id`: it stays, uncounted."""
@@ -219,6 +237,18 @@ class Store:
                 best[attempt.bank] = attempt
         return best
 
+    def drawn_answers(self, bank: str) -> list[tuple[str, AnswerRow]]:
+        """Every counted answer to `bank`, oldest first, with its question id (for the numbers
+        drawn: ``AnswerRow.params`` is None for an answer to a fixed question)."""
+        return [
+            (ans["question_id"], _answer_row(ans))
+            for ans in self._read(
+                "SELECT answers.* FROM answers JOIN attempts ON attempts.id = attempt_id"
+                f" WHERE bank = ? AND {COUNTED} ORDER BY answers.id",
+                (bank,),
+            )
+        ]
+
     def latest_answers(self, bank: str) -> dict[tuple[str, str], AnswerRow]:
         """The latest answer to each question of `bank`, keyed by (question id, key hash)."""
         latest: dict[tuple[str, str], AnswerRow] = {}
@@ -229,6 +259,43 @@ class Store:
         ):
             latest[(ans["question_id"], ans["key_hash"])] = _answer_row(ans)
         return latest
+
+    def shared_attempts(self, bank: str | None = None) -> list[SharedAttempt]:
+        """Quiz attempts, oldest first, each with its counted answers: what
+        `history --export` shares (reviews and answers taken back stay private)."""
+        where, args = _filters(bank=bank, kind="quiz")
+        rows = self._read(f"SELECT * FROM attempts{where} ORDER BY started, id", args)
+        answers: dict[int, dict[str, SharedAnswer]] = {row["id"]: {} for row in rows}
+        for ans in self._read(
+            "SELECT answers.* FROM answers JOIN attempts ON attempts.id = attempt_id"
+            f"{where} AND {COUNTED} ORDER BY answers.id",
+            args,
+        ):
+            answers[ans["attempt_id"]][ans["question_id"]] = SharedAnswer.from_row(ans)
+        return [
+            SharedAttempt(
+                bank=row["bank"],
+                bank_version=row["bank_version"],
+                order=json.loads(row["question_order"]),
+                started=_time(row["started"]),
+                finished=_time(row["finished"]) if row["finished"] else None,
+                answers=list(answers[row["id"]].values()),
+            )
+            for row in rows
+        ]
+
+    def pseudonym(self, *, renew: bool = False) -> str:
+        """The learner's random pseudonym for exported files, made on first use; ``renew``
+        replaces it, so files exported from then on cannot be linked to earlier ones."""
+        with self._write("save your pseudonym") as con:
+            found = con.execute("SELECT value FROM meta WHERE name = 'pseudonym'").fetchone()
+            if found is not None and not renew:
+                return str(found[0])
+            value = "l-" + secrets.token_hex(8)  # 64 random bits: rows.PSEUDONYM
+            con.execute(
+                "INSERT OR REPLACE INTO meta (name, value) VALUES ('pseudonym', ?)", (value,)
+            )
+        return value
 
     # -- review cards --------------------------------------------------------
 
@@ -326,12 +393,15 @@ def _filters(*, bank: str | None, kind: str | None) -> tuple[str, list[str]]:
 
 
 def _answer_row(row: sqlite3.Row) -> AnswerRow:
+    # A database read without migrating it (read-only) may predate the params column.
+    params = row["params"] if "params" in row.keys() else None  # noqa: SIM118 (a Row)
     return AnswerRow(
         response=json.loads(row["response"]),
         score=row["score"],
         max_score=row["max_score"],
         correct=bool(row["correct"]),
         answered=_time(row["answered"]),
+        params=None if params is None else json.loads(params),
     )
 
 

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from lessonkit.course import catalog, outline
 from lessonkit.course.outline import Outline
 from lessonkit.errors import UsageError
-from lessonkit.history.store import AttemptSummary, Store
+from lessonkit.history.store import AnswerRow, AttemptSummary, Store
 
 TICK, CROSS = "\u2713", "\u2717"
 
@@ -170,10 +171,12 @@ def history_command(
     """`lessonkit history [SLUG]`: attempts with date, score, pass or fail, duration."""
     out = stdout or sys.stdout
     attempts: list[AttemptSummary] = []
+    drawn: list[tuple[str, AnswerRow]] = []
     store = read_store(data_dir, lambda text: out.write(text + "\n"))  # only reads
     if store is not None:
         try:
             attempts = store.attempts(slug)
+            drawn = store.drawn_answers(slug) if slug else []
         finally:
             store.close()
     if not attempts:
@@ -184,7 +187,65 @@ def history_command(
         out.write(f"No attempts {what}yet. Take a quiz with `lessonkit quiz {slug or 'SLUG'}`.\n")
         return 0
     render(history_table(attempts, zone), out, color=use_color(out, no_color))
+    if slug and drawn:
+        cache = data_dir / "cache" if data_dir else None
+        bank = catalog.find(slug, cache_dir=cache).bank
+        out.writelines(line + "\n" for line in numbers_lines(bank, drawn, zone))
     return 0
+
+
+NUMBERS_SHOWN = 10  # latest answers to parameterised questions listed under the table
+
+
+def numbers_lines(
+    bank: Mapping[str, Any], answers: Sequence[tuple[str, AnswerRow]], zone: tzinfo | None = None
+) -> list[str]:
+    """The numbers each answer to a parameterised question was given, latest last.
+
+    An answer from before the question drew numbers shows the numbers it had then
+    (its `numbers_before`), or says that they were fixed.
+    """
+    from lessonkit.bank import variants
+
+    questions = {str(q["id"]): q for q in bank["questions"] if q.get("params")}
+    entries: list[list[str]] = []
+    for question_id, row in answers:
+        question = questions.get(question_id)
+        if question is None:
+            continue
+        drawn = row.params if row.params is not None else question.get("numbers_before")
+        numbers = variants.shown_numbers(question, drawn) if drawn else "its numbers then"
+        when = "" if row.params is not None else " (fixed, before it drew new numbers)"
+        mark = (
+            f"{TICK} right" if row.correct else f"{CROSS} {_num(row.score)}/{_num(row.max_score)}"
+        )
+        said = f"with {numbers}{when}; you answered {_said(question, drawn, row.response)}"
+        wrapped = textwrap.wrap(said, 79, initial_indent="    ", subsequent_indent="      ",
+                                break_long_words=False, break_on_hyphens=False)  # fmt: skip
+        entries.append([f"  {shown_time(row.answered, zone)}  {question_id}  {mark}", *wrapped])
+    if not entries:
+        return []
+    shown = entries[-NUMBERS_SHOWN:]
+    title = "Numbers you were given" + (
+        f" ({len(shown)} latest of {len(entries)})" if len(entries) > len(shown) else ""
+    )
+    return ["", title, *(line for entry in shown for line in entry)]
+
+
+def _said(question: Mapping[str, Any], drawn: Mapping[str, Any] | None, response: Any) -> str:
+    """A stored response in words: the number typed, or the option chosen as it read."""
+    if question["type"] == "numeric" and isinstance(response, int | float):
+        unit = question.get("unit")
+        return f"{response:g}" + (f" {unit}" if unit else "")
+    from lessonkit.bank import variants
+
+    try:
+        plain = variants.render(question, dict(drawn)) if drawn else question
+        options = plain["options"]
+        chosen = response if isinstance(response, list) else [response]
+        return "; ".join(str(options[int(i)]["text"]) for i in chosen)
+    except (KeyError, IndexError, TypeError, ValueError, ArithmeticError):
+        return str(response)  # the bank changed since: what was stored
 
 
 def list_command(

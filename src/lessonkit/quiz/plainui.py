@@ -181,6 +181,9 @@ class PlainUi:
             self.said("The right answer:", answer, markdown=authored)
         for label, text in chosen:
             self.said(f"Feedback on your choice ({label}):", [text])
+        if not authored:  # choices show the grader's feedback above, as the author's
+            for note in grade.feedback:
+                self.said("Note:", [note], markdown=False)
         self.said("Why:", [str(question["explanation"])])
         self.reread(where)
 

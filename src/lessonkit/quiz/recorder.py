@@ -8,7 +8,7 @@ recovery file beside the database, and the learner is told how to carry on.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -34,11 +34,17 @@ class Pending:
     max_score: float
     correct: bool
     answered: datetime
+    params: Mapping[str, Any] | None = None  # the numbers a parameterised question drew
+    seconds: float | None = None
+    hints: int | None = None
 
     def to_json(self, slug: str, attempt_id: int | None) -> dict[str, Any]:
         """One line of the recovery file: enough to put the answer back by hand."""
         answered = self.answered.astimezone(UTC).isoformat()
-        return {"quiz": slug, "attempt_id": attempt_id, **vars(self), "answered": answered}
+        fields = {k: v for k, v in vars(self).items() if k != "params" or v is not None}
+        if self.params is not None:
+            fields["params"] = dict(self.params)
+        return {"quiz": slug, "attempt_id": attempt_id, **fields, "answered": answered}
 
 
 @dataclass(frozen=True)

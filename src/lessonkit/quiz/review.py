@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Literal
+from typing import IO, TYPE_CHECKING, Any, Literal
 
 from lessonkit.course import catalog
 from lessonkit.history.tables import open_store, shown_time
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from lessonkit.grading.schedule import CardKey, ReviewCard
     from lessonkit.history.store import Store
     from lessonkit.quiz.plainui import PlainUi
-    from lessonkit.quiz.session import Attempt
+    from lessonkit.quiz.session import Attempt, Numbers
 
 
 def _utcnow() -> datetime:
@@ -144,17 +144,21 @@ def _ask(
     # The quiz's recorder: a refused save is retried, then kept in a recovery file.
     recorder = Recorder(store, ui, slug, begin, None, resume=f"lessonkit review {slug}")
 
+    attempt = review_attempt(bank.compiled, bank.due, seed=seed, now=started,
+                             avoid=seen_numbers(store, bank.compiled))  # fmt: skip
+
     def commit(question_id: str, response: Response, grade: Grade) -> None:
         recorder.add(
             Pending(
                 question_id, bank.keys[question_id], responses.to_json(response),
                 grade.score, grade.max_score, grade.correct, clock(),
+                attempt.plan.numbers.get(question_id),
             )
         )  # fmt: skip
 
     try:
-        attempt = ask_questions(
-            bank.compiled, bank.due, seed=seed, on_answer=commit, ui=ui, now=started,
+        ask_questions(
+            bank.compiled, attempt, on_answer=commit, ui=ui,
             on_undo=lambda question_id: recorder.add(TakeBack(question_id, clock())),
         )  # fmt: skip
     finally:
@@ -164,6 +168,42 @@ def _ask(
     if recorder.attempt_id is not None and attempt.finished:
         store.finish_attempt(recorder.attempt_id, finished=clock())
     return ("done" if attempt.finished else "quit"), attempt
+
+
+def seen_numbers(store: Store, compiled: catalog.Compiled) -> dict[str, list[dict[str, Any]]]:
+    """The numbers each parameterised question was answered with before, latest last.
+
+    An answer given before the question drew numbers counts as its `numbers_before`.
+    """
+    questions = {str(q["id"]): q for q in compiled.bank["questions"] if q.get("params")}
+    seen: dict[str, list[dict[str, Any]]] = {}
+    for question_id, row in store.drawn_answers(compiled.slug):
+        question = questions.get(question_id)
+        numbers = row.params if row.params is not None else (question or {}).get("numbers_before")
+        if question is not None and numbers:
+            seen.setdefault(question_id, []).append(dict(numbers))
+    return seen
+
+
+def review_attempt(
+    compiled: catalog.Compiled,
+    question_ids: Sequence[str],
+    *,
+    seed: int,
+    now: datetime,
+    avoid: Mapping[str, Sequence[Numbers]] | None = None,
+) -> Attempt:
+    """An attempt asking some of a bank's questions in the given order (`lessonkit review`).
+
+    Options are shuffled by ``seed``; parameterised questions draw numbers unlike those in
+    ``avoid`` when they can, so that a review never repeats numbers a learner remembers.
+    """
+    from lessonkit.quiz import session
+
+    planned = session.plan(compiled.bank, seed, question_ids, avoid=avoid)
+    wanted = tuple(q for q in planned.order if q in set(question_ids))
+    plan = session.Plan(seed, wanted, planned.displays, planned.numbers)
+    return session.Attempt(compiled.slug, compiled.bank, plan, now)
 
 
 def _nothing_due(banks: Sequence[_Due], zone: tzinfo | None) -> str:

@@ -9,6 +9,7 @@ committed to the history database the moment it is graded, before its feedback
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -17,9 +18,11 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from lessonkit.course import catalog
+from lessonkit.course.bankversion import bank_version
 from lessonkit.errors import UsageError
 from lessonkit.grading import responses
 from lessonkit.quiz import session
+from lessonkit.quiz.effort import Effort
 from lessonkit.quiz.plainui import PlainUi, QuestionData
 from lessonkit.quiz.recorder import EXIT_UNSAVED, Clock, Pending, Recorder, TakeBack
 from lessonkit.quiz.terminal import make_ui
@@ -55,6 +58,7 @@ def ask(
     grading: session.Grading,
     on_answer: OnAnswer,
     on_undo: OnUndo | None = None,
+    effort: Effort | None = None,
 ) -> bool:
     """Ask every remaining question of ``attempt``; False when the learner quit first.
 
@@ -63,7 +67,8 @@ def ask(
     next question the learner may type `u` to take the last answer back and give it
     again; both answers reach ``on_answer`` (history keeps both, the later counts), and
     ``on_undo(question_id)`` records the taking back at once, so that a learner who quits
-    before answering again is asked that question again on resuming.
+    before answering again is asked that question again on resuming. ``effort``, when
+    given, is told when each question is shown and when its hint is asked for.
     """
     total = len(attempt.plan.order)
     last: str | None = None
@@ -73,7 +78,10 @@ def ask(
         display = attempt.plan.displays[question_id]
         ui.question(attempt.number(question_id), total, len(attempt.marks), question, display)
         ui.fresh()  # a paste ahead of this question must not answer it
-        response = _read_response(ui, question, display, undo=last is not None)
+        if effort is not None:
+            effort.shown(question_id)
+        hinted = None if effort is None else functools.partial(effort.hinted, question_id)
+        response = _read_response(ui, question, display, undo=last is not None, on_hint=hinted)
         if response is None:
             return False
         if response is Command.UNDO:
@@ -87,11 +95,14 @@ def ask(
         grade = grading.grade(question_id, response)
         on_answer(question_id, response, grade)
         mark = session.Mark(
-            responses.to_json(response), grade.score, grade.max_score, grade.correct
-        )
+            responses.to_json(response), grade.score, grade.max_score, grade.correct,
+            attempt.plan.numbers.get(question_id),
+        )  # fmt: skip
         attempt.record(question_id, mark)
         last = question_id
         key = grading.key(question_id)
+        if isinstance(key, float) and question_id in attempt.plan.numbers:
+            key = _shown_answer(grading, question_id, key)
         ui.feedback(
             question,
             grade,
@@ -103,6 +114,18 @@ def ask(
     return True
 
 
+def _shown_answer(grading: session.Grading, question_id: str, key: float) -> float:
+    """A computed answer as precise as its tolerance needs (0.61, not 0.608273)."""
+    from lessonkit.bank.models import NumericQuestion
+    from lessonkit.bank.numbers import places_for
+
+    question = grading.question(question_id)
+    if not isinstance(question, NumericQuestion):
+        return key
+    places = places_for(question.allowed_error())
+    return key if places is None else round(key, places)
+
+
 def answer_prompt(question: QuestionData, *, undo: bool) -> str:
     """`Answer (? hint, u undo, q save and quit): `, offering only what this question has."""
     offers = [*(["? hint"] if question.get("hint") else []), *(["u undo"] if undo else []),
@@ -111,7 +134,12 @@ def answer_prompt(question: QuestionData, *, undo: bool) -> str:
 
 
 def _read_response(
-    ui: PlainUi, question: QuestionData, display: Sequence[int], *, undo: bool
+    ui: PlainUi,
+    question: QuestionData,
+    display: Sequence[int],
+    *,
+    undo: bool,
+    on_hint: Callable[[], None] | None = None,
 ) -> Response | Command | None:
     prompt = answer_prompt(question, undo=undo)
     while True:
@@ -126,6 +154,8 @@ def _read_response(
         command = text.strip().casefold()
         if command == "?":
             ui.hint(question.get("hint"))
+            if on_hint is not None and question.get("hint"):
+                on_hint()
         elif command in ("q", "quit"):
             return None
         elif command in ("u", "undo") and undo:
@@ -149,25 +179,18 @@ def _read_response(
 
 def ask_questions(
     compiled: catalog.Compiled,
-    question_ids: Sequence[str],
+    attempt: session.Attempt,
     *,
-    seed: int,
     on_answer: OnAnswer,
     ui: PlainUi,
-    now: datetime,
     on_undo: OnUndo | None = None,
 ) -> session.Attempt:
-    """Ask some of a bank's questions in the given order (for `lessonkit review`).
+    """Ask the questions of ``attempt`` (from ``review_attempt``), in its order.
 
-    Options are shuffled by ``seed``; ``on_answer`` commits each answer as it is given.
-    ``attempt.finished`` is False on the returned attempt when the learner quit early.
+    ``on_answer`` commits each answer as it is given. ``attempt.finished`` is False on
+    the returned attempt when the learner quit early.
     """
-    attempt = session.resume(
-        compiled.slug, compiled.bank, seed=seed, order=question_ids, started=now, marks={}
-    )
-    wanted = [q for q in attempt.plan.order if q in set(question_ids)]
-    attempt.plan = session.Plan(seed, tuple(wanted), attempt.plan.displays)
-    grading = session.Grading(compiled.bank, compiled.keys)
+    grading = session.Grading(attempt.plain_bank(), compiled.keys)
     ask(ui, attempt, compiled.lesson, grading, on_answer, on_undo)
     return attempt
 
@@ -197,7 +220,7 @@ def quiz_command(
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     compiled = catalog.find(target, cache_dir=data_dir / "cache" if data_dir else None)
     if answers is not None:
-        return _grade_file(compiled, answers, as_json=as_json, stdout=stdout)
+        return _grade_file(compiled, answers, seed=seed or 0, as_json=as_json, stdout=stdout)
     if as_json:
         raise UsageError("--json reports on a graded answers file: add --answers FILE")
     ui = make_ui(stdin, stdout, no_color=no_color)
@@ -232,7 +255,7 @@ def _beginner(
         plan = attempt.plan
         return store.begin_attempt(
             bank=compiled.slug, seed=plan.seed, order=plan.order, started=attempt.started,
-            pass_mark=float(compiled.bank["pass_mark"]),
+            pass_mark=float(compiled.bank["pass_mark"]), version=bank_version(compiled.keys),
         )  # fmt: skip
 
     return begin
@@ -247,18 +270,21 @@ def _take(
     clock: Clock,
 ) -> int:
     ui.header(compiled, attempt)
-    grading = session.Grading(compiled.bank, compiled.keys)
+    grading = session.Grading(attempt.plain_bank(), compiled.keys)
     _tell_key_changes(ui, store, compiled.slug, compiled.keys, clock)
+    effort = Effort()
 
     def commit(question_id: str, response: Response, grade: Grade) -> None:
         json_form, key_hash = responses.to_json(response), grading.key_hash(question_id)
+        drawn = attempt.plan.numbers.get(question_id)
+        seconds, hints = effort.spent(question_id)
         recorder.add(Pending(question_id, key_hash, json_form, grade.score, grade.max_score,
-                             grade.correct, clock()))  # fmt: skip
+                             grade.correct, clock(), drawn, seconds, hints))  # fmt: skip
 
     def take_back(question_id: str) -> None:
         recorder.add(TakeBack(question_id, clock()))
 
-    if not ask(ui, attempt, compiled.lesson, grading, commit, take_back):
+    if not ask(ui, attempt, compiled.lesson, grading, commit, take_back, effort):
         if not recorder.settle(clock):
             return EXIT_UNSAVED
         ui.saved(compiled.slug, interrupted=False)
@@ -333,7 +359,7 @@ def _start(
             return None
     if unfinished is not None and resume:
         marks = {
-            q: session.Mark(row.response, row.score, row.max_score, row.correct)
+            q: session.Mark(row.response, row.score, row.max_score, row.correct, row.params)
             for q, row in unfinished.answered.items()
         }
         attempt = session.resume(
@@ -359,11 +385,15 @@ def _new_seed() -> int:
     return random.SystemRandom().randrange(100_000, 1_000_000)  # short enough to retype
 
 
-def _grade_file(compiled: catalog.Compiled, path: Path, *, as_json: bool, stdout: IO[str]) -> int:
+def _grade_file(
+    compiled: catalog.Compiled, path: Path, *, seed: int, as_json: bool, stdout: IO[str]
+) -> int:
+    """Grade an answers file; parameterised questions take the numbers ``seed`` draws."""
     from lessonkit.quiz.answers import read_answers
 
-    given = read_answers(path, compiled.bank["questions"])
-    attempt = session.grade_all(compiled.slug, compiled.bank, {k: r for k, (r, _) in given.items()})
+    given = read_answers(path, compiled.bank["questions"])  # parsed alike, whatever the numbers
+    responses_by_id = {k: r for k, (r, _) in given.items()}
+    attempt = session.grade_all(compiled.slug, compiled.bank, responses_by_id, seed)
     result = session.summarise(attempt, compiled.lesson)
     if as_json:
         stdout.write(json.dumps(session.report(attempt, result), indent=2, ensure_ascii=False))

@@ -7,7 +7,6 @@ pydantic is imported. Never prints, never reads the clock: ``now`` is an argumen
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,14 +17,13 @@ from lessonkit.course.catalog import LOCAL_SITE
 from lessonkit.grading.responses import choices, to_json
 
 if TYPE_CHECKING:
-    from pydantic import TypeAdapter
-
     from lessonkit.bank.models import Question
     from lessonkit.grading.grader import Grade, Response
 
 BankData = Mapping[str, Any]
 LessonData = Mapping[str, Any]
 QuestionData = Mapping[str, Any]
+Numbers = Mapping[str, float | str]  # one draw of a question's parameters
 
 BREADCRUMB = "\u203a"  # the single right-pointing angle quote between lesson and section
 PASS_SLACK = 1e-9  # 0.7 * 10 is 7.000000000000001: a learner on the mark passes
@@ -38,11 +36,13 @@ class Plan:
     ``displays[id]`` lists bank indices in the order they are shown: options for
     ``single``/``multiple``, items for ``order``, right-hand items for ``match``;
     empty for other types (see ``responses`` for how input maps back through it).
+    ``numbers[id]`` is the draw of a parameterised question's parameters.
     """
 
     seed: int
     order: tuple[str, ...]
     displays: Mapping[str, tuple[int, ...]]
+    numbers: Mapping[str, Numbers] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,7 @@ class Mark:
     score: float
     max_score: float
     correct: bool
+    numbers: Numbers | None = None  # the draw answered, for a parameterised question
 
 
 @dataclass
@@ -64,10 +65,24 @@ class Attempt:
     plan: Plan
     started: datetime
     marks: dict[str, Mark] = field(default_factory=dict)
+    _shown: dict[str, QuestionData] = field(default_factory=dict, repr=False)
 
     def question(self, question_id: str) -> QuestionData:
-        """The question with this id, in its JSON form."""
-        return _by_id(self.bank)[question_id]
+        """The question with this id, in its JSON form; with its numbers drawn, if it has any."""
+        found = self._shown.get(question_id)
+        if found is None:
+            found = _by_id(self.bank)[question_id]
+            drawn = self.plan.numbers.get(question_id)
+            if drawn is not None:
+                from lessonkit.bank import variants  # only for a bank that draws numbers
+
+                found = variants.render(found, dict(drawn))
+            self._shown[question_id] = found
+        return found
+
+    def plain_bank(self) -> BankData:
+        """The bank as this attempt shows it: each question with its numbers, for grading."""
+        return {**self.bank, "questions": [self.question(q["id"]) for q in self.bank["questions"]]}
 
     def remaining(self) -> list[str]:
         """Ids still to answer, in the order they are shown."""
@@ -88,11 +103,20 @@ class Attempt:
         return not self.remaining()
 
 
-def plan(bank: BankData, seed: int, order: Sequence[str] | None = None) -> Plan:
+def plan(
+    bank: BankData,
+    seed: int,
+    order: Sequence[str] | None = None,
+    *,
+    numbers: Mapping[str, Numbers] | None = None,
+    avoid: Mapping[str, Sequence[Numbers]] | None = None,
+) -> Plan:
     """Shuffle a bank reproducibly: the same bank and seed always give the same plan.
 
     ``order`` (from a recorded attempt being resumed) fixes the question order;
-    ids no longer in the bank are dropped and new ones are appended.
+    ids no longer in the bank are dropped and new ones are appended. Parameterised
+    questions draw their numbers from the seed too, except those given in ``numbers``
+    (answers being resumed), and unlike those in ``avoid`` where they can (a review).
     """
     questions = bank["questions"]
     settings = bank.get("shuffle") or {}
@@ -104,7 +128,21 @@ def plan(bank: BankData, seed: int, order: Sequence[str] | None = None) -> Plan:
     elif settings.get("questions", True):
         random.Random(seed).shuffle(ids)
     displays = _Displays(questions, seed, bool(settings.get("options", True)))
-    return Plan(seed=seed, order=tuple(ids), displays=displays)
+    drawn = {
+        str(q["id"]): _seeded(q, f"{seed}/{q['id']}", (avoid or {}).get(q["id"], ()))
+        for q in questions
+        if q.get("params") and q["id"] not in (numbers or {})
+    }
+    known = set(ids)
+    resumed = {k: v for k, v in (numbers or {}).items() if k in known}
+    return Plan(seed=seed, order=tuple(ids), displays=displays, numbers={**drawn, **resumed})
+
+
+def _seeded(question: QuestionData, seed: str, avoid: Sequence[Numbers]) -> Numbers:
+    # The formula engine loads only for a bank that draws numbers: the quiz starts light.
+    from lessonkit.bank import variants
+
+    return variants.seeded(question, seed, [dict(a) for a in avoid])[0]
 
 
 class _Displays(Mapping[str, tuple[int, ...]]):
@@ -144,8 +182,14 @@ def resume(
     started: datetime,
     marks: Mapping[str, Mark],
 ) -> Attempt:
-    """An attempt rebuilt from history; marks for questions no longer in the bank are dropped."""
-    attempt = Attempt(slug=slug, bank=bank, plan=plan(bank, seed, order), started=started)
+    """An attempt rebuilt from history; marks for questions no longer in the bank are dropped.
+
+    Answered questions keep the numbers they were answered with.
+    """
+    drawn = {q: mark.numbers for q, mark in marks.items() if mark.numbers is not None}
+    attempt = Attempt(
+        slug=slug, bank=bank, plan=plan(bank, seed, order, numbers=drawn), started=started
+    )
     for question_id, mark in marks.items():
         if question_id in attempt.plan.order:
             attempt.record(question_id, mark)
@@ -172,7 +216,9 @@ class Grading:
             if self._data is None:
                 self._data = _by_id(self._bank)
             data = self._data[question_id]  # KeyError for an id not in the bank
-            self._questions[question_id] = _question_adapter().validate_python(data)
+            from lessonkit.bank.models import question_adapter
+
+            self._questions[question_id] = question_adapter().validate_python(data)
         return self._questions[question_id]
 
     def grade(self, question_id: str, response: Response) -> Grade:
@@ -193,20 +239,24 @@ class Grading:
         return answer_key(self.question(question_id))
 
 
-def grade_all(slug: str, bank: BankData, given: Mapping[str, Response]) -> Attempt:
+def grade_all(slug: str, bank: BankData, given: Mapping[str, Response], seed: int = 0) -> Attempt:
     """An attempt in bank order with every given response graded (for `--answers`).
 
-    Displays are the bank's own order, as numbers in an answers file refer to it.
+    Displays are the bank's own order, as numbers in an answers file refer to it;
+    parameterised questions take the numbers ``seed`` draws.
     """
-    grading = Grading(bank)
     ids = tuple(str(q["id"]) for q in bank["questions"])
     displays = {q["id"]: tuple(range(choices(q))) for q in bank["questions"]}
-    attempt = Attempt(slug, bank, Plan(0, ids, displays), datetime.fromtimestamp(0, UTC))
+    drawn = plan(bank, seed).numbers
+    attempt = Attempt(slug, bank, Plan(seed, ids, displays, drawn), datetime.fromtimestamp(0, UTC))
+    grading = Grading(attempt.plain_bank())
     for question_id, response in given.items():
         grade = grading.grade(question_id, response)
         attempt.record(
-            question_id, Mark(to_json(response), grade.score, grade.max_score, grade.correct)
-        )
+            question_id,
+            Mark(to_json(response), grade.score, grade.max_score, grade.correct,
+                 drawn.get(question_id)),
+        )  # fmt: skip
     return attempt
 
 
@@ -230,15 +280,6 @@ def _display(question: QuestionData, seed: int, shuffle_options: bool) -> tuple[
         if kind == "match" and pairs > 1 and shown[:pairs] == list(range(pairs)):
             shown = shown[1:] + shown[:1]  # `1a 2b 3c…` would be right: never show that
     return tuple(shown)
-
-
-@functools.cache
-def _question_adapter() -> TypeAdapter[Question]:
-    from pydantic import TypeAdapter
-
-    from lessonkit.bank.models import Question
-
-    return TypeAdapter(Question)
 
 
 def _by_id(bank: BankData) -> dict[str, QuestionData]:
@@ -282,6 +323,7 @@ class Missed:
     score: float
     max_score: float
     section: Section
+    numbers: str = ""  # the numbers it was asked with, if it draws any
 
 
 @dataclass(frozen=True)
@@ -333,6 +375,7 @@ def summarise(attempt: Attempt, lesson: LessonData | None) -> Summary:
                     score,
                     points,
                     where,
+                    _numbers(attempt, question_id, mark),
                 )
             )
     scores = tuple(by_insight[n] for n in sorted(by_insight))
@@ -341,6 +384,15 @@ def summarise(attempt: Attempt, lesson: LessonData | None) -> Summary:
     pass_mark = float(attempt.bank["pass_mark"])
     passed = score + PASS_SLACK >= pass_mark * max_score
     return Summary(score, max_score, pass_mark, passed, scores, tuple(missed))
+
+
+def _numbers(attempt: Attempt, question_id: str, mark: Mark | None) -> str:
+    drawn = mark.numbers if mark and mark.numbers else attempt.plan.numbers.get(question_id)
+    if not drawn:
+        return ""
+    from lessonkit.bank import variants
+
+    return variants.shown_numbers(_by_id(attempt.bank)[question_id], drawn)
 
 
 def report(attempt: Attempt, result: Summary) -> dict[str, Any]:
@@ -356,6 +408,11 @@ def report(attempt: Attempt, result: Summary) -> dict[str, Any]:
                 "score": mark.score if mark else 0.0,
                 "max_score": points,
                 "correct": bool(mark and mark.correct),
+                **(
+                    {"numbers": dict(drawn)}
+                    if (drawn := attempt.plan.numbers.get(question_id))
+                    else {}
+                ),
             }
         )
     return {
@@ -412,12 +469,15 @@ def summary_lines(title: str, slug: str, result: Summary) -> list[tuple[str, str
     if result.missed:
         lines.append(("next", f"Missed ({len(result.missed)}); "
                               f"`lessonkit review {slug}` asks them again:"))  # fmt: skip
-        for m in result.missed[:MISSED_SHOWN]:
+        shown = _fitting(result.missed)
+        for m in shown:
             where = m.section.read or str(m.section)
             lines.append(("missed", f"  {CROSS} Q{m.number}  {_num(m.score)}/{_num(m.max_score)}"
                                     f"  {where}"))  # fmt: skip
-        if len(result.missed) > MISSED_SHOWN:
-            more = len(result.missed) - MISSED_SHOWN
+            if m.numbers:
+                lines.append(("missed", _clipped(f"      with {m.numbers}")))
+        if len(result.missed) > len(shown):
+            more = len(result.missed) - len(shown)
             lines.append(("missed", f"  \u2026 and {more} more: `lessonkit history {slug}`"))
     for i in result.insights:
         lines.append(("insight", f"Insight {i.number}: {_num(i.score)}/{_num(i.max_score)}"
@@ -429,6 +489,22 @@ def summary_lines(title: str, slug: str, result: Summary) -> list[tuple[str, str
     lines.append(("score", f"Score: {points(result.score, result.max_score)} ({percent(share)})"))
     lines.append(("verdict", f"{verdict} (pass mark {percent(result.pass_mark)})"))
     return lines
+
+
+def _fitting(missed: Sequence[Missed]) -> list[Missed]:
+    """Missed questions to list: as many lines as MISSED_SHOWN wrapped once each, a line
+    of numbers counting as one more."""
+    budget, shown = 2 * MISSED_SHOWN, []
+    for m in missed:
+        budget -= 2 + bool(m.numbers)
+        if budget < 0:
+            break
+        shown.append(m)
+    return shown
+
+
+def _clipped(line: str, width: int = 79) -> str:
+    return line if len(line) <= width else line[: width - 1] + "\u2026"
 
 
 def next_step(slug: str) -> str:

@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from lessonkit import __version__
 from lessonkit.course import cachefile
+from lessonkit.course.day import today
 from lessonkit.site import placement
 
 __all__ = [
@@ -64,7 +65,9 @@ class Block(NamedTuple):
 class Additions(NamedTuple):
     """What the build adds; pages are named by path relative to the course folder, with `/`."""
 
-    warnings: tuple[str, ...]  # only template placeholders: `--strict` fails on them
+    # Template placeholders and the rule book's warnings (a lesson past its review date):
+    # a preview shows them, `--strict` fails on them.
+    warnings: tuple[str, ...]
     self_checks: Mapping[str, tuple[Block, ...]]  # lesson page → its self-checks, by insight
     plans: Mapping[str, tuple[PlanLesson, ...]]  # plan page → its lessons, in reading order
     quizzes: Mapping[str, str]  # lesson page → the slug `lessonkit quiz` takes
@@ -134,6 +137,7 @@ def _text(value: str) -> str:
 
 def _work_out(root: Path) -> Additions:
     # The slow path: only here are YAML, pydantic, Markdown and the sanitiser imported.
+    from lessonkit.authoring.placeholders import grouped
     from lessonkit.authoring.rulebook import load_course
     from lessonkit.site import selfcheck
 
@@ -164,7 +168,8 @@ def _work_out(root: Path) -> Additions:
             )
             for lesson in lessons
         )
-    warnings = tuple(str(problem) for problem in course.problems)
+    real, placeholders = grouped(course.problems)
+    warnings = tuple(str(problem) for problem in [*real, *course.warnings, *placeholders])
     return Additions(warnings, self_checks, plans, quizzes)
 
 
@@ -173,8 +178,10 @@ def _relative(root: Path, path: Path) -> str:
 
 
 def _key(root: Path) -> str:
-    """A hash of everything the additions depend on."""
-    digest = hashlib.sha256(f"{FORMAT}\0{__version__}\0{Path.cwd()}\0".encode())
+    """A hash of everything the additions depend on, the day included: a lesson falls due
+    for review overnight."""
+    day = today().isoformat()
+    digest = hashlib.sha256(f"{FORMAT}\0{__version__}\0{Path.cwd()}\0{day}\0".encode())
     for label, path in _inputs(root):
         try:
             data = path.read_bytes()
@@ -194,6 +201,8 @@ def _inputs(root: Path) -> Iterator[tuple[str, Path]]:
     for folder in ("content", "quizzes"):
         for path in sorted(_files(root / folder)):
             yield path.relative_to(root).as_posix(), path
+    for name in ("lessonkit.yml", "mkdocs.yml"):  # the policy, and the nav it checks
+        yield name, root / name
     # lessonkit's own code decides what is rendered: an edited checkout must not be
     # served yesterday's HTML under an unchanged version number.
     for path in sorted(_PACKAGE.rglob("*.py")):

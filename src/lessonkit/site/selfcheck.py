@@ -5,10 +5,12 @@ from __future__ import annotations
 import html
 import json
 import random
+import re
 from collections.abc import Mapping, Sequence
 from string import ascii_lowercase
 from typing import Any
 
+from lessonkit.bank import numbers, variants
 from lessonkit.bank.models import (
     Bank,
     ChoiceQuestion,
@@ -19,6 +21,8 @@ from lessonkit.bank.models import (
     Question,
     TextQuestion,
     TrueFalseQuestion,
+    instantiate,
+    question_adapter,
 )
 from lessonkit.bank.richtext import safe_html
 
@@ -74,7 +78,7 @@ def grading_key(question: Question) -> dict[str, Any]:
         key["answer"] = question.answer
     elif isinstance(question, NumericQuestion):
         key["answer"] = question.answer
-        for name in ("tolerance", "relative_tolerance", "unit"):
+        for name in ("tolerance", "relative_tolerance", "unit", "decimal_mark"):
             if getattr(question, name) is not None:
                 key[name] = getattr(question, name)
     elif isinstance(question, TextQuestion):
@@ -176,8 +180,8 @@ def _inputs(question: Question, bank: Bank) -> list[str]:
     ]
 
 
-def _answer(question: Question, bank: Bank) -> list[str]:
-    """The right answer, shown inside the collapsed block."""
+def _answer(question: Question, bank: Bank, answer: str | None = None) -> list[str]:
+    """The right answer, shown inside the collapsed block (``answer``: the number as shown)."""
     if isinstance(question, ChoiceQuestion):
         order = _shown(len(question.options), question.id, shuffle=_shuffles(question, bank))
         letter = {index: _letter(shown) for shown, index in enumerate(order)}
@@ -208,7 +212,8 @@ def _answer(question: Question, bank: Bank) -> list[str]:
             margin = f" (± {_number(question.tolerance)}{unit})"
         elif question.relative_tolerance:
             margin = f" (± {_number(question.relative_tolerance * 100)} %)"
-        return [f"<p><strong>Answer:</strong> {_number(question.answer)}{unit}{margin}</p>"]
+        shown = _number(question.value()) if answer is None else answer
+        return [f"<p><strong>Answer:</strong> {shown}{unit}{margin}</p>"]
     if isinstance(question, TextQuestion):
         if not question.accept:
             return []  # only patterns: a regular expression is no answer to show a reader
@@ -226,12 +231,21 @@ def _answer(question: Question, bank: Bank) -> list[str]:
     return [f"<p><strong>Answer:</strong></p><ol>{rows}</ol>"]
 
 
-def _question(number: int, question: Question, bank: Bank, sections: Mapping[str, str]) -> str:
+def _question(
+    number: int,
+    question: Question,
+    bank: Bank,
+    sections: Mapping[str, str],
+    drawn: tuple[str, str | None] | None = None,
+) -> str:
+    """One question's HTML; ``drawn`` (a parameterised question's) adds its variants'
+    attribute and the shown answer."""
     heading = sections.get(question.section, question.section)
     key = html.escape(json.dumps(grading_key(question), separators=(",", ":")), quote=True)
+    more, answer = ("", None) if drawn is None else drawn
     lines = [
         f'<li class="lk-question" id="lk-{question.id}" data-type="{question.type}"'
-        f' data-key="{key}">',
+        f' data-key="{key}"{more}>',
         f'<p class="lk-number">Question {number}</p>',
         f'<div class="lk-prompt" id="lk-{question.id}-prompt">{safe_html(question.prompt)}</div>',
         *_inputs(question, bank),
@@ -239,7 +253,7 @@ def _question(number: int, question: Question, bank: Bank, sections: Mapping[str
         # without JavaScript. Not "success": its tick would claim a right answer unasked.
         '<details class="lk-answer info">',
         f"<summary>Show the answer to question {number}</summary>",
-        *_answer(question, bank),
+        *_answer(question, bank, answer),
         f'<div class="lk-explanation">{safe_html(question.explanation)}</div>',
         f'<p class="lk-section">Re-read: <a href="#{_text(question.section)}">'
         f"{_text(heading)}</a></p>",
@@ -257,7 +271,9 @@ def block(
     `sections` maps each heading anchor of the lesson to its text, so answers link back.
     """
     items = "\n".join(
-        _question(number, question, bank, sections)
+        _parameterised(number, question, bank, sections)
+        if getattr(question, "params", None)
+        else _question(number, question, bank, sections)
         for number, question in enumerate(questions, start=first)
     )
     count = len(questions)
@@ -269,3 +285,70 @@ def block(
         f'<ol class="lk-questions">\n{items}\n</ol>\n'
         "</div>\n"
     )
+
+
+# --- questions with parameters -----------------------------------------------------------
+
+# Draws a parameterised self-check carries, all computed here: the page's script only puts
+# one draw's numbers in place (`Try new numbers`) and grades against its answer, so the page
+# needs no formula engine, and every number a reader sees was computed by lessonkit itself.
+VARIANTS = 12
+_SLOT = re.compile(r"LKSLOT(\d+)Z")
+_TAG_OR_TEXT = re.compile(r"(<[^>]*>)")
+
+
+def _shown_answer(question: Question) -> str:
+    """A computed answer to the precision its tolerance needs: typed as shown, it is right."""
+    assert isinstance(question, NumericQuestion)
+    places = numbers.places_for(question.allowed_error())
+    return numbers.written(question.value(), decimals=places, separators=False)
+
+
+def _parameterised(number: int, question: Question, bank: Bank, sections: Mapping[str, str]) -> str:
+    """A question with parameters: the first draw in place, every draw's numbers in
+    ``data-variants`` for the script, each number in a ``lk-n`` slot it can refill."""
+    data = question.model_dump(mode="json")
+    draws = variants.sample(data, VARIANTS, f"site/{question.id}")
+    if not draws:
+        return ""  # nothing to show: `lessonkit validate` has reported why
+    slots: dict[str, int] = {}
+    table: list[list[str]] = []
+    answers: list[float] = []
+    first: Question | None = None
+    for drawn in draws:
+        texts: dict[str, str] = {}
+
+        def slot(name: str, text: str, texts: dict[str, str] = texts) -> str:
+            texts[name] = text
+            return f"LKSLOT{slots.setdefault(name, len(slots))}Z"
+
+        plain = question_adapter().validate_python(variants.render(data, drawn, slot=slot))
+        if isinstance(plain, NumericQuestion):
+            texts["answer"] = _shown_answer(instantiate(question, drawn))
+            answers.append(plain.value())
+            slots.setdefault("answer", len(slots))
+        table.append([texts.get(name, "") for name in sorted(slots, key=slots.__getitem__)])
+        first = first or plain
+    table = [row + [""] * (len(slots) - len(row)) for row in table]
+    payload = {"slots": table, **({"answers": answers} if answers else {})}
+    attribute = html.escape(
+        json.dumps(payload, separators=(",", ":"), ensure_ascii=False), quote=True
+    )
+    assert first is not None
+    answer = f"LKSLOT{slots['answer']}Z" if isinstance(first, NumericQuestion) else None
+    rendered = _question(number, first, bank, sections, (f' data-variants="{attribute}"', answer))
+    return _filled(rendered, table[0])
+
+
+def _filled(rendered: str, first: Sequence[str]) -> str:
+    """Slots as spans the script refills; inside a tag (an address, a title) the first
+    draw's text, which stays."""
+
+    def text(found: re.Match[str]) -> str:
+        return html.escape(first[int(found.group(1))], quote=True)
+
+    def span(found: re.Match[str]) -> str:
+        return f'<span class="lk-n" data-n="{found.group(1)}">{text(found)}</span>'
+
+    parts = _TAG_OR_TEXT.split(rendered)
+    return "".join(_SLOT.sub(text if p.startswith("<") else span, p) for p in parts)

@@ -1,0 +1,218 @@
+"""Read a number as people write it: digits grouped in thousands, a decimal point or comma.
+
+``read_number`` is the one reader of typed numbers: the terminal quiz, an answers file
+and any later kind of numeric answer call it, and the site's script mirrors it rule for
+rule (``tests/grading_cases.json`` holds the two to the same table). It is pure: no
+I/O, no locale of the machine, no clock.
+
+What it accepts, after Unicode (NFKC) folding, so full-width digits and the typographic
+minus count:
+
+- plain numbers: ``1234``, ``-2.5``, ``.5``, ``1e3``, ``2,5`` (a decimal comma);
+- thousands grouped by a comma, a point, a space (also the thin and no-break spaces),
+  an apostrophe (``1'000``, Swiss) or an underscore: ``1,000``, ``1.000.000``,
+  ``1 000``, with a decimal mark after them: ``1,000.5``, ``1.000,5``, ``1 000,5``;
+  Indian grouping too: ``1,00,000``;
+- the question's unit after the number (``2.5 TB/s``), a currency sign for a currency
+  unit (``$28`` for USD), and ``percent`` for ``%``.
+
+Only one thing is truly ambiguous: a lone comma or point followed by exactly three
+digits, as in ``1,000`` (one thousand, or 1.0 written with a decimal comma) or
+``1.000``. The question's ``decimal_mark`` decides it: ``point`` (English; the default)
+reads ``1,000`` as 1000 and ``1.000`` as 1, ``comma`` the other way round, and
+``either`` refuses the number and asks the learner to write it so that it can only
+mean one thing. Every other form means one number whatever the convention: ``2,5``
+cannot be thousands (a group has three digits), ``1,000.5`` has both marks, ``1 000``
+groups with a space.
+
+What it refuses, with a message saying what to type: spaces (or other marks) that do
+not group digits in threes, such as ``2 4 1 1``, which is several numbers rather than
+2411; two different grouping marks; a mark in the decimals; words.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from typing import Literal
+
+from lessonkit.errors import LessonkitError
+
+DecimalMark = Literal["point", "comma", "either"]
+DECIMAL_MARKS: tuple[DecimalMark, ...] = ("point", "comma", "either")
+PERCENT_UNITS = frozenset({"%", "percent"})
+
+# A learner asked for an amount in USD may well type "$28": the sign for a currency
+# unit counts as the unit, before or after the number.
+_CURRENCY_SIGNS = {"usd": "$", "eur": "€", "gbp": "£", "jpy": "¥", "cny": "¥", "inr": "₹"}
+_UNIT_WORDS = {"%": ("percent", "per cent")}
+# Minus signs and spaces people paste from documents and phones (NFKC leaves these).
+_TYPOGRAPHY = str.maketrans({"\u2212": "-", "\u2013": "-", "\u00a0": " ", "\u202f": " "})
+_GROUPING = " _'\u2019"  # marks that only ever group digits
+_NUMERAL = re.compile(r"[0-9.,_'\u2019 ]+")
+_EXPONENT = re.compile(r"^(.+?)e([-+]?[0-9]+)$")
+
+
+class NumberError(LessonkitError):
+    """What was typed is not one number; the message says what to type instead."""
+
+
+class Number(float):
+    """A number a learner typed: its value, plus the text it was read from.
+
+    It is a ``float`` everywhere a number is expected (grading, history, JSON); ``typed``
+    and ``read_as`` only serve to tell the learner how the text was read.
+    """
+
+    typed: str  # as typed, trimmed
+    read_as: str  # e.g. `1000 TFLOPS`, or "" when the text already says exactly that
+
+    def __new__(cls, value: float, typed: str = "", read_as: str = "") -> Number:
+        made = super().__new__(cls, value)
+        made.typed = typed
+        made.read_as = read_as
+        return made
+
+
+def read_number(text: str, unit: str | None = None, decimal_mark: DecimalMark = "point") -> Number:
+    """The number ``text`` stands for, or NumberError saying how to type one."""
+    typed = clean(text)
+    shown = typed  # messages quote what was typed, not what is left once a unit is off
+    body = written = _without_unit(typed, unit)
+    sign = ""
+    if body[:1] in ("-", "+"):
+        sign, body = body[0].replace("+", ""), body[1:].lstrip()
+    digits = _digits(body, shown, unit, decimal_mark, sign)
+    value = float(sign + digits)
+    if not math.isfinite(value):
+        raise NumberError(f"`{shown}` is too large. Type an ordinary finite number.")
+    read = number_text(value)
+    said = "" if written == read else read + (f" {unit}" if unit else "")
+    return Number(value, text.strip(), said)
+
+
+def clean(text: str) -> str:
+    """NFKC (full-width digits become ASCII), typographic minus and spaces plain, casefolded."""
+    return unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).strip().casefold()
+
+
+def number_text(value: float) -> str:
+    """A number as JavaScript's ``String(value)`` writes it: the fewest digits that read
+    back exactly, positional from 1e-6 to 1e21 (so the page and the terminal agree)."""
+    if value == 0:
+        return "0"
+    sign = "-" if value < 0 else ""
+    mantissa, _, exponent = repr(abs(value)).partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    digits = (whole + fraction).lstrip("0")
+    # The decimal exponent of the first significant digit, plus one (JavaScript's `n`).
+    point = len(whole) + int(exponent or 0) - (len(whole + fraction) - len(digits))
+    digits = digits.rstrip("0")
+    if len(digits) <= point <= 21:
+        return sign + digits + "0" * (point - len(digits))
+    if 0 < point <= 21:
+        return f"{sign}{digits[:point]}.{digits[point:]}"
+    if -6 < point <= 0:
+        return f"{sign}0.{'0' * -point}{digits}"
+    rest = f".{digits[1:]}" if len(digits) > 1 else ""
+    return f"{sign}{digits[0]}{rest}e{'+' if point > 0 else '-'}{abs(point - 1)}"
+
+
+def _without_unit(typed: str, unit: str | None) -> str:
+    if not unit:
+        return typed
+    folded = clean(unit)
+    for word in (folded, *_UNIT_WORDS.get(folded, ())):
+        if typed.endswith(word) and typed != word:
+            typed = typed[: -len(word)].rstrip()
+            break
+    sign = _CURRENCY_SIGNS.get(folded)
+    if sign and typed.strip(sign) and typed != typed.strip(sign):
+        typed = typed.removeprefix(sign).removesuffix(sign).strip()
+    return typed
+
+
+def _digits(body: str, shown: str, unit: str | None, mark: DecimalMark, sign: str) -> str:
+    """``body`` as Python's float() reads it: digits, at most one point, an exponent."""
+    exponent = ""
+    found = _EXPONENT.match(body)
+    if found and re.fullmatch(r"[0-9.,]+", found.group(1)):
+        body, exponent = found.group(1), "e" + found.group(2)
+    body = re.sub(r"\s+", " ", body)
+    after = f", optionally followed by {unit}" if unit else ""
+    not_a_number = f"`{shown}` is not a number. Type digits such as `2.5` or `2,5`{after}."
+    if not _NUMERAL.fullmatch(body):
+        raise NumberError(not_a_number)
+    groups = [""]  # the runs of digits between marks
+    marks: list[str] = []
+    for char in body:
+        if char.isdigit():
+            groups[-1] += char
+        else:
+            marks.append(char)
+            groups.append("")
+    decimal = _decimal_mark(groups, marks, shown, mark, sign)
+    if decimal is not None:
+        whole, fraction = groups[:-1], groups[-1]
+        marks = marks[:-1]
+    else:
+        whole, fraction = groups, ""
+    if marks:
+        _check_grouping(whole, marks, shown)
+    elif not whole[0] and (decimal is None or not fraction):
+        raise NumberError(not_a_number)
+    if exponent and marks:
+        raise NumberError(f"`{shown}` groups digits and has an exponent. Type one or the other.")
+    return "".join(whole) + ("." + fraction if decimal is not None else "") + exponent
+
+
+def _decimal_mark(
+    groups: list[str], marks: list[str], shown: str, convention: DecimalMark, sign: str
+) -> str | None:
+    """The mark that separates the decimals (the last one), or None when all group digits."""
+    if not marks or marks[-1] not in ".,":
+        return None
+    last = marks[-1]
+    if marks.count(last) > 1:
+        return None  # `1,000,000`: a decimal mark comes only once
+    if len(marks) > 1:
+        return last  # `1,000.5`, `1 000,5`: grouping first, then the decimals
+    if len(groups[1]) != 3 or not 1 <= len(groups[0]) <= 3 or groups[0].startswith("0"):
+        return last  # `2,5`, `0,125`, `1.25`: no thousands group looks like that
+    reads = {"point": ".", "comma": ","}.get(convention)
+    if reads is None:
+        number = sign + groups[0] + groups[1]
+        fraction = f"{sign}{groups[0]}.{groups[1]}".rstrip("0").rstrip(".")
+        # Written so that it cannot be read as thousands: `12.3450`, `1.5`, `1`.
+        plain = fraction + "0" if len(fraction.partition(".")[2]) == 3 else fraction
+        raise NumberError(
+            f"`{shown}` could be {number} (with `{last}` grouping thousands) or {fraction} "
+            f"(with a decimal `{last}`). Type `{number}` or `{plain}`."
+        )
+    return last if last == reads else None
+
+
+def _check_grouping(whole: list[str], marks: list[str], shown: str) -> None:
+    """Digits before the decimals grouped in threes (or the Indian 2-2-3), by one mark."""
+    kinds = set(marks)
+    if len(kinds) > 1:
+        raise NumberError(
+            f"`{shown}` groups digits with two different marks. Use one, e.g. `1,234,567.5` "
+            "or `1 234 567,5`."
+        )
+    first, *middle, last = whole
+    threes = all(len(g) == 3 for g in (*middle, last))
+    indian = marks[0] == "," and len(last) == 3 and all(len(g) == 2 for g in middle)
+    if 1 <= len(first) <= 3 and (threes or (indian and len(first) <= 2)):
+        return
+    if marks[0] in _GROUPING:
+        name = "space" if marks[0] == " " else f"`{marks[0]}`"
+        raise NumberError(
+            f"`{shown}` is not one number: a {name} may only group digits in threes, as in "
+            f"`12{marks[0]}345`. Type one number."
+        )
+    raise NumberError(
+        f"`{shown}` is not a number: `{marks[0]}` here does not group digits in threes, as "
+        f"in `1{marks[0]}234{marks[0]}567`. Type one number, e.g. `1234567`."
+    )

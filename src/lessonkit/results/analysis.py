@@ -1,0 +1,319 @@
+"""A class's first finished attempts turned into statistics per question and per bank version.
+
+Everything is computed separately for each version of a bank (``course.bankversion``):
+pooling answers to two different keys would describe neither. Numbers are shares of a
+question's points (0 to 1) unless named otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from itertools import chain
+from typing import Any
+
+from lessonkit.bank.models import NumericQuestion, TextQuestion
+from lessonkit.grading.grader import normalise_text
+from lessonkit.results import measures
+from lessonkit.results.banks import BankInfo, QuestionInfo
+from lessonkit.results.flags import changed_flag, question_flags
+from lessonkit.results.stats import (
+    BankStats,
+    Flag,
+    OptionStats,
+    QuestionStats,
+    Reliability,
+    Scores,
+    VersionStats,
+    WrongAnswer,
+)
+from lessonkit.results.tally import BankTally, Cell, Sitting, Tally
+
+RELIABLE_LEARNERS = 30  # below this, reliability is printed with a caveat
+WRONG_SHOWN = 5  # most common wrong text or numeric answers kept per question
+FULL = 1e-9  # slack for "full marks" with partial credit summed in floats
+
+
+Lookup = Callable[[str], BankInfo | None]
+
+
+def analyse(tally: Tally, lookup: Lookup) -> tuple[BankStats, ...]:
+    """Statistics for every bank in the tally, by slug."""
+    return tuple(_bank(tally.banks[slug], lookup(slug)) for slug in sorted(tally.banks))
+
+
+def _bank(bank: BankTally, info: BankInfo | None) -> BankStats:
+    path = info.path if info else f"quizzes/{bank.slug}.yml (not found here)"
+    groups: dict[str | None, list[Sitting]] = {}
+    for sitting in bank.sittings.values():
+        groups.setdefault(sitting.version, []).append(sitting)
+    current = info.version if info else None
+    versions = [
+        _version(version, sittings, bank, info, path, current)
+        for version, sittings in groups.items()
+    ]
+    # The bank as it is now first, then older versions from the most recently used.
+    versions.sort(key=lambda v: (not v.current, -v.last.timestamp(), v.version or ""))
+    return BankStats(
+        bank.slug,
+        info.title if info else None,
+        path,
+        info is not None,
+        len(bank.learners),
+        len(bank.attempts),
+        len(bank.sittings),
+        tuple(versions),
+        tuple(_changes(versions, info, path)),
+    )
+
+
+def _version(
+    version: str | None,
+    sittings: list[Sitting],
+    bank: BankTally,
+    info: BankInfo | None,
+    path: str,
+    current: str | None,
+) -> VersionStats:
+    sittings = sorted(sittings, key=lambda s: s.learner)
+    present = {q for s in sittings for q in s.cells}
+    known = [q for q in info.questions if q in present] if info else []
+    order = known + sorted(present - set(known))
+    totals = [math.fsum(c.score for c in s.cells.values()) for s in sittings]
+    points = [math.fsum(c.max_score for c in s.cells.values()) for s in sittings]
+    shares = [t / p if p else 0.0 for t, p in zip(totals, points, strict=True)]
+    rank = measures.ranked(shares, [s.learner for s in sittings])
+    size = measures.group_size(len(sittings))
+    groups = (set(rank[:size]), set(rank[len(rank) - size :]) if size else set())
+    columns: dict[str, list[tuple[int, Cell]]] = {q: [] for q in order}
+    for i, sitting in enumerate(sittings):  # one pass, learner by learner, into columns
+        for qid, cell in sitting.cells.items():
+            columns[qid].append((i, cell))
+    questions = tuple(
+        _question(q, columns[q], totals, groups, info.questions.get(q) if info else None)
+        for q in order
+    )
+    seen = bank.versions[version]
+    return VersionStats(
+        version=version,
+        current=version is not None and version == current,
+        learners=len(sittings),
+        attempts=seen.attempts,
+        first=seen.first,
+        last=seen.last,
+        scores=_scores(shares),
+        reliability=_reliability(order, sittings),
+        questions=questions,
+        flags=tuple(f for q in questions for f in question_flags(q, path)),
+    )
+
+
+def _question(
+    qid: str,
+    column: Sequence[tuple[int, Cell]],
+    totals: Sequence[float],
+    groups: tuple[set[int], set[int]],
+    info: QuestionInfo | None,
+) -> QuestionStats:
+    """One question from its column: (learner's position, answer) for each who answered.
+
+    One pass over the answers gathers everything: with a million of them scattered in
+    memory, each further pass costs more in cache misses than in arithmetic.
+    """
+    upper_set, lower_set = groups
+    at: list[int] = []
+    scores: list[float] = []
+    shares: list[float] = []
+    responses: list[Any] = []
+    upper: list[int] = []
+    lower: list[int] = []
+    seconds: list[float] = []
+    wrong: list[Any] = []  # wrong answers to pool: not those to parameterised variants
+    keys: set[str] = set()
+    full = hinted = recorded = 0
+    for k, (i, (score, most, response, spent, hints, key, params)) in enumerate(column):
+        at.append(i)
+        scores.append(score)
+        shares.append(score / most)
+        responses.append(response)
+        if i in upper_set:
+            upper.append(k)
+        elif i in lower_set:
+            lower.append(k)
+        if spent is not None:
+            seconds.append(spent)
+        if hints is not None:
+            recorded += 1
+            hinted += hints > 0
+        keys.add(key)
+        if score >= most - FULL:
+            full += 1
+        elif params is None:
+            wrong.append(response)
+    key_hash = (
+        min(keys) if len(keys) == 1 else Counter(c.key_hash for _, c in column).most_common(1)[0][0]
+    )
+    same = info is not None and keys == {info.key_hash}
+    rest = [totals[i] - s for i, s in zip(at, scores, strict=True)]
+    return QuestionStats(
+        id=qid,
+        type=info.question.type if info else None,
+        line=info.line if info else None,
+        key_hash=key_hash,
+        answers=len(at),
+        difficulty=measures.mean(shares),
+        full_marks=full / len(at),
+        discrimination=measures.correlation(scores, rest),
+        upper_lower=measures.upper_lower(shares, upper, lower),
+        top=len(upper),
+        bottom=len(lower),
+        options=_options(info, responses, upper, lower) if info and same else (),
+        wrong=_wrong(info, wrong) if info and same else (),
+        median_seconds=measures.median(seconds),
+        # None: no hint to ask for, or use not recorded (answers from before it was).
+        hints_used=None
+        if (info is not None and info.question.hint is None) or not recorded
+        else hinted / recorded,
+    )
+
+
+def _options(
+    info: QuestionInfo, responses: Sequence[Any], upper: Sequence[int], lower: Sequence[int]
+) -> tuple[OptionStats, ...]:
+    picked = _picked(info.question.type, responses)
+    chosen = Counter(chain.from_iterable(picked))
+    top = Counter(chain.from_iterable(picked[k] for k in upper))
+    bottom = Counter(chain.from_iterable(picked[k] for k in lower))
+    return tuple(
+        OptionStats(n + 1, text, n in info.keys, chosen[n], top[n], bottom[n])
+        for n, text in enumerate(info.options)
+    )
+
+
+def _picked(kind: str, responses: Sequence[Any]) -> list[tuple[int, ...]]:
+    """The option indices each response chose (true is option 0, false option 1); a
+    response of another shape chose nothing."""
+    if kind == "true_false":
+        return [(0,) if r is True else (1,) if r is False else () for r in responses]
+    if kind == "single":
+        return [(r,) if type(r) is int else () for r in responses]
+    return [tuple(set(r)) if isinstance(r, list) else () for r in responses]
+
+
+def _wrong(info: QuestionInfo, responses: Sequence[Any]) -> tuple[WrongAnswer, ...]:
+    """The most common of these wrong responses, normalised as the grader compares them;
+    a number off the key by a power of ten says so."""
+    question = info.question
+    if not isinstance(question, TextQuestion | NumericQuestion):
+        return ()
+    counted = Counter(_normal_form(question, response) for response in responses)
+    ranked = sorted(counted.items(), key=lambda item: (-item[1], item[0]))[:WRONG_SHOWN]
+    factors: dict[str, float | None] = {}
+    # A question that draws numbers has a key per draw: no one key to be a power of ten off.
+    if isinstance(question, NumericQuestion) and not question.params:
+        shown = {text for text, _ in ranked}
+        for response in responses:
+            text = _normal_form(question, response) if _number(response) else ""
+            if text in shown and text not in factors:
+                factors[text] = slip(float(response), question.value())
+    return tuple(WrongAnswer(text, count, factors.get(text)) for text, count in ranked)
+
+
+def _number(response: Any) -> bool:
+    return isinstance(response, int | float) and not isinstance(response, bool)
+
+
+def _normal_form(question: TextQuestion | NumericQuestion, response: Any) -> str:
+    """A wrong response as the grader compares it, so that spellings it treats alike count
+    together: text normalised by the grader's own rule, numbers by value."""
+    if isinstance(question, NumericQuestion):
+        if not _number(response):
+            return str(response)
+        return number_text(float(response)) + (f" {question.unit}" if question.unit else "")
+    case = question.case_sensitive
+    lines = [normalise_text(line, case_sensitive=case) for line in str(response).splitlines()]
+    return " / ".join(line for line in lines if line) or "(nothing)"
+
+
+def number_text(value: float) -> str:
+    """A number as a person writes it: up to six significant digits, no exponent between a
+    millionth and a million billion (2400000, not 2.4e+06)."""
+    if value == 0 or not 1e-6 <= abs(value) < 1e15:
+        return f"{value:g}"
+    decimals = max(0, 5 - math.floor(math.log10(abs(value))))
+    return f"{value:.{decimals}f}".rstrip("0").rstrip(".") if decimals else f"{value:.0f}"
+
+
+def slip(value: float, key: float) -> float | None:
+    """The factor a wrong number is off the key by, when it is a power of ten (a unit or
+    prefix slip: 1000 for MB typed as kB) or -1 (the sign); None otherwise."""
+    if key == 0 or value == 0:
+        return None
+    ratio = value / key
+    if math.isclose(ratio, -1, rel_tol=1e-6):
+        return -1.0
+    power = math.log10(abs(ratio))
+    if ratio > 0 and round(power) != 0 and abs(power - round(power)) < 1e-6:
+        return float(10 ** round(power))
+    return None
+
+
+def _scores(shares: Sequence[float]) -> Scores | None:
+    if not shares:
+        return None
+    return Scores(
+        mean=measures.mean(shares),
+        median=measures.median(shares) or 0.0,
+        sd=math.sqrt(measures.variance(shares)),
+        lowest=min(shares),
+        highest=max(shares),
+        histogram=tuple(measures.histogram(shares)),
+    )
+
+
+def _reliability(order: Sequence[str], sittings: Sequence[Sitting]) -> Reliability:
+    complete = [s for s in sittings if all(q in s.cells for q in order)]
+    columns = [[s.cells[q].score for s in complete] for q in order]
+    binary = all(
+        c.score <= FULL or c.score >= c.max_score - FULL for s in complete for c in s.cells.values()
+    )
+    caveat = ""
+    if len(complete) < RELIABLE_LEARNERS:
+        caveat = (
+            f"from {len(complete)} learner{'' if len(complete) == 1 else 's'}: with fewer than "
+            f"{RELIABLE_LEARNERS} this is a rough guide, not a measure"
+        )
+    return Reliability(
+        "KR-20" if binary else "Cronbach's alpha",
+        measures.alpha(columns) if complete else None,
+        len(order),
+        len(complete),
+        caveat,
+    )
+
+
+def _changes(versions: Sequence[VersionStats], info: BankInfo | None, path: str) -> list[Flag]:
+    """A flag for each question that differs between the versions in the files: another
+    answer key, or present in some versions only."""
+    if len(versions) < 2:
+        return []
+    named = [v.version or "unrecorded" for v in versions]
+    keys: dict[str, dict[str, str]] = {}  # question -> version -> key hash
+    for name, version in zip(named, versions, strict=True):
+        for question in version.questions:
+            keys.setdefault(question.id, {})[name] = question.key_hash
+    flags = []
+    for qid, by_version in keys.items():
+        missing = [name for name in named if name not in by_version]
+        if missing:
+            detail = f"it is not in bank version{'' if len(missing) == 1 else 's'} " + ", ".join(
+                missing
+            )
+        elif len(set(by_version.values())) > 1:
+            detail = "its answer key differs between bank versions " + ", ".join(named)
+        else:
+            continue
+        where = info.questions.get(qid) if info else None
+        flags.append(changed_flag(qid, path, where.line if where else 0, detail))
+    return sorted(flags, key=lambda f: (f.line, f.question))

@@ -1,0 +1,324 @@
+"""Reading attempts files one at a time: every line checked, edited or cut-short files refused.
+
+Paths may be files, folders (every ``*.jsonl`` under them) or zip archives, as an LMS's
+"download all submissions" gives them. A file is read whole into memory (a learner's
+file is small; the limits below bound it), checked line by line against the format's
+models, then against itself: one learner, attempts numbered in order, each answer under
+its attempt, and the end line's counts and checksum. A refused file contributes nothing,
+so a half-read or doctored file never skews a class's results.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import zipfile
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+from pydantic import TypeAdapter, ValidationError
+
+from lessonkit.errors import LessonkitError, UsageError
+from lessonkit.results.records import FORMAT, VERSION, Answer, Attempt, End, Header, Line
+
+MAX_LINE_BYTES = 64 * 1024  # far above any real line: the longest text answer is 4,000 chars
+MAX_FILE_BYTES = 64 * 1024 * 1024  # thousands of attempts; a bigger "attempts file" is not one
+SUFFIX = ".jsonl"
+BOM = b"\xef\xbb\xbf"  # what Windows editors put before UTF-8 text they save
+
+_LINE: TypeAdapter[Header | Attempt | Answer | End] = TypeAdapter(Line)
+# Nearly every line is an answer, and validating one as an Answer is about a third faster
+# than through the union; lines the exporter wrote start with this.
+_ANSWER: TypeAdapter[Answer] = TypeAdapter(Answer)
+ANSWER_START = b'{"record":"answer",'
+
+
+class Refused(LessonkitError):
+    """A file that is not a whole, unedited attempts file; the message says where and why."""
+
+    def __init__(self, name: str, line: int, message: str) -> None:
+        self.name, self.line, self.message = name, line, message
+        super().__init__(f"{name}:{line}: {message}" if line else f"{name}: {message}")
+
+
+@dataclass
+class LearnerFile:
+    """One learner's file, checked: its header, attempts and answers in file order."""
+
+    name: str
+    header: Header
+    attempts: list[Attempt] = field(default_factory=list)
+    answers: list[Answer] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Source:
+    """One file to read: a name to report and a way to open it."""
+
+    name: str
+    open: Callable[[], IO[bytes]]
+    size: int
+
+
+def sources(paths: Sequence[Path]) -> Iterator[Source]:
+    """Every attempts file the paths name: files, ``*.jsonl`` under folders, zip members.
+
+    Raises UsageError before reading anything when a path does not exist.
+    """
+    for path in paths:
+        if not path.exists():
+            raise UsageError(f"{path}: no such file or folder")
+    for path in paths:
+        if path.is_dir():
+            for found in sorted(path.rglob(f"*{SUFFIX}")):
+                if found.is_file():
+                    yield _file(found)
+        elif zipfile.is_zipfile(path):
+            yield from _members(path)
+        else:
+            yield _file(path)
+
+
+def _file(path: Path) -> Source:
+    return Source(str(path), lambda: path.open("rb"), path.stat().st_size)
+
+
+def _members(path: Path) -> Iterator[Source]:
+    try:
+        with zipfile.ZipFile(path) as archive:
+            infos = [i for i in archive.infolist() if i.filename.endswith(SUFFIX)]
+    except (zipfile.BadZipFile, OSError) as error:
+        raise UsageError(f"{path}: cannot read this zip archive: {error}") from None
+    for info in sorted(infos, key=lambda i: i.filename):
+        opener = _member_opener(path, info.filename)
+        yield Source(f"{path}/{info.filename}", opener, info.file_size)
+
+
+def _member_opener(path: Path, member: str) -> Callable[[], IO[bytes]]:
+    def open_member() -> IO[bytes]:
+        # zipfile stops at the member's declared size (checked against the limit first),
+        # so a member that inflates beyond it cannot fill memory.
+        with zipfile.ZipFile(path) as archive:
+            return io.BytesIO(archive.read(member))
+
+    return open_member
+
+
+def read(source: Source) -> LearnerFile:
+    """One attempts file, checked whole; Refused names the file and line of the first fault."""
+    if source.size > MAX_FILE_BYTES:
+        raise Refused(source.name, 0, f"is {source.size:,} bytes, more than an attempts file "
+                      f"can be ({MAX_FILE_BYTES:,}); is it the right file?")  # fmt: skip
+    try:
+        with source.open() as stream:
+            return _Reader(source.name).read(stream)
+    except OSError as error:
+        raise Refused(source.name, 0, f"cannot be read: {error.strerror or error}") from None
+    except zipfile.BadZipFile as error:
+        raise Refused(source.name, 0, f"cannot be unpacked: {error}") from None
+
+
+class _Reader:
+    """The checks that span lines: one learner, attempts in order, counts and checksum."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.number = 0
+        self.attempt: Attempt | None = None
+        self.asked: set[str] = set()
+
+    def refuse(self, message: str) -> Refused:
+        return Refused(self.name, self.number, message)
+
+    def read(self, stream: IO[bytes]) -> LearnerFile:
+        data = stream.read(MAX_FILE_BYTES + 1)
+        if not data:
+            raise Refused(self.name, 0, "is empty; an attempts file starts with its header line")
+        if len(data) > MAX_FILE_BYTES:
+            raise Refused(self.name, 0, f"is more than an attempts file can be "
+                          f"({MAX_FILE_BYTES:,} bytes); is it the right file?")  # fmt: skip
+        lines = data.split(b"\n")
+        if not lines[-1]:
+            lines.pop()  # the newline that ends the last line
+        if b"\r" in data:  # a download that turned line ends into \r\n
+            lines = [line.removesuffix(b"\r") for line in lines]
+        self.number = 1
+        found = LearnerFile(self.name, self._header(self._sized(lines[0])))
+        return self._body(lines, found)
+
+    def _body(self, lines: list[bytes], found: LearnerFile) -> LearnerFile:
+        """Every line after the header. The common case, an answer under its attempt, is
+        checked inline; anything else takes the slow path, which names what is wrong."""
+        validate, learner, answers = _LINE.validate_json, found.header["learner"], found.answers
+        answer = _ANSWER.validator.validate_json  # the core validator: no wrapper per line
+        attempt, asked = self.attempt, self.asked
+        for number in range(2, len(lines) + 1):
+            self.number = number
+            raw = lines[number - 1]
+            if len(raw) > MAX_LINE_BYTES:
+                self._sized(raw)
+            quick = raw.startswith(ANSWER_START)
+            try:
+                record: Line = answer(raw) if quick else validate(raw)
+            except ValidationError as error:
+                if not raw.strip():
+                    raise self.refuse(
+                        "an empty line; every line of an attempts file is a record"
+                    ) from None
+                raise self.refuse(_described(error, "answer" if quick else None)) from None
+            if (
+                record["record"] == "answer"
+                and attempt is not None
+                and record["attempt"] == attempt["attempt"]
+                and record["learner"] == learner
+                and record["bank"] == attempt["bank"]
+                and record["bank_version"] == attempt["bank_version"]
+                and record["question"] not in asked
+                and len(asked) < attempt["questions"]
+                and record["score"] <= record["max_score"] * (1 + 1e-9)
+            ):
+                asked.add(record["question"])
+                answers.append(record)
+                continue
+            if record["record"] == "end":
+                self._end(record, found, lines)
+                return found
+            self._place(record, found)
+            attempt, asked = self.attempt, self.asked
+        raise self.refuse(
+            "the file ends without its end line: it was cut short; export it again, or "
+            "download it again"
+        )
+
+    def _sized(self, raw: bytes) -> bytes:
+        if len(raw) > MAX_LINE_BYTES:
+            raise self.refuse(f"a line longer than {MAX_LINE_BYTES:,} bytes; no real one is")
+        return raw
+
+    def _header(self, raw: bytes) -> Header:
+        if raw.startswith(BOM):
+            raise self.refuse(
+                "starts with a byte-order mark: an editor saved the file again after it was "
+                "exported; ask the learner for the file as `lessonkit history --export` wrote it"
+            )
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise self.refuse(
+                "this is not a lessonkit attempts file: its first line should be the header "
+                "that `lessonkit history --export` writes"
+            ) from None
+        version = data.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+            raise self.refuse(
+                f"written in attempts format {version} by a newer lessonkit; this one reads "
+                f"format {VERSION}: upgrade lessonkit"
+            )
+        try:
+            record = _LINE.validate_json(raw)
+        except ValidationError as error:
+            raise self.refuse(_described(error)) from None
+        assert record["record"] == "header"  # the format field above is only a header's
+        return record
+
+    def _place(self, record: Header | Attempt | Answer, found: LearnerFile) -> None:
+        if record["record"] == "header":
+            raise self.refuse(
+                "a second header: two attempts files were joined into one; keep each "
+                "learner's file as it was exported"
+            )
+        learner = found.header["learner"]
+        if record["learner"] != learner:
+            raise self.refuse(
+                f"learner `{record['learner']}` is not the header's `{learner}`: "
+                "lines from different files were put together"
+            )
+        if record["record"] == "attempt":
+            self._attempt(record, found)
+        else:
+            self._answer(record, found)
+
+    def _attempt(self, record: Attempt, found: LearnerFile) -> None:
+        number, before = record["attempt"], len(found.attempts)
+        if number != before + 1:
+            raise self.refuse(
+                f"attempt {number} follows attempt {before}: attempts are numbered 1, 2, 3… "
+                "in the order exported"
+            )
+        if record["bank"] not in found.header["banks"]:
+            raise self.refuse(f"quiz `{record['bank']}` is not among the header's `banks`")
+        finished = record["finished"]
+        if finished is not None and finished < record["started"]:
+            raise self.refuse("the attempt finished before it started")
+        self.attempt, self.asked = record, set()
+        found.attempts.append(record)
+
+    def _answer(self, record: Answer, found: LearnerFile) -> None:
+        attempt, number = self.attempt, record["attempt"]
+        if attempt is None or number != attempt["attempt"]:
+            above = "no attempt" if attempt is None else f"attempt {attempt['attempt']}"
+            raise self.refuse(
+                f"an answer to attempt {number}, but the line above it belongs to {above}: "
+                "every answer follows its own attempt line"
+            )
+        if record["bank"] != attempt["bank"] or record["bank_version"] != attempt["bank_version"]:
+            raise self.refuse(
+                f"an answer to quiz `{record['bank']}` (version {record['bank_version']}) "
+                f"under an attempt at `{attempt['bank']}` (version {attempt['bank_version']})"
+            )
+        if record["question"] in self.asked:
+            raise self.refuse(f"a second answer to `{record['question']}` in attempt {number}")
+        if len(self.asked) >= attempt["questions"]:
+            raise self.refuse(
+                f"more answers than the {attempt['questions']} questions attempt {number} asked"
+            )
+        if record["score"] > record["max_score"] * (1 + 1e-9):
+            raise self.refuse(
+                f"score {record['score']} is more than max_score {record['max_score']}"
+            )
+        self.asked.add(record["question"])
+        found.answers.append(record)
+
+    def _end(self, end: End, found: LearnerFile, lines: list[bytes]) -> None:
+        counted = (len(found.attempts), len(found.answers))
+        if (end["attempts"], end["answers"]) != counted:
+            raise self.refuse(
+                f"the end line counts {end['attempts']} attempts and {end['answers']} answers, but "
+                f"the file has {counted[0]} and {counted[1]}: lines were added or removed"
+            )
+        above = lines[: self.number - 1]
+        if end["sha256"] != hashlib.sha256(b"\n".join(above) + b"\n").hexdigest():
+            raise self.refuse(
+                "the file was changed after it was exported (its checksum does not match the "
+                "end line); ask the learner for the file as `lessonkit history --export` "
+                "wrote it"
+            )
+        if len(lines) > self.number:
+            self.number += 1
+            raise self.refuse("a line after the end line; nothing may follow it")
+
+
+def _described(error: ValidationError, record: str | None = None) -> str:
+    """The first problem pydantic found in a line, in words with the field it is in;
+    ``record`` names the line's kind when it was validated as that kind alone."""
+    detail = error.errors(include_url=False)[0]
+    kind, message, loc = detail["type"], detail["msg"], detail["loc"]
+    if record is not None:
+        loc = (record, *loc)
+    if kind == "json_invalid":
+        return f"not valid JSON ({message.removeprefix('Invalid JSON: ')})"
+    if kind == "union_tag_not_found":
+        return "a line without `record` (it is header, attempt, answer or end in each line)"
+    if kind == "union_tag_invalid":
+        return "`record` is not one of header, attempt, answer or end"
+    if not loc:  # the line as a whole: a number, a list, a string
+        return "a line that is not a JSON object; every line of an attempts file is one"
+    what = f"{loc[0]} line" if loc else "line"
+    fields = ".".join(str(part) for part in loc[1:] if not str(part).startswith("function-"))
+    where = f": `{fields}`" if fields else ""
+    return f"{what}{where}: {message[0].lower()}{message[1:]}"
