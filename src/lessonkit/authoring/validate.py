@@ -13,10 +13,8 @@ from pathlib import Path
 from typing import Literal
 
 from lessonkit.authoring import checkcache
-from lessonkit.authoring.placeholders import grouped, is_placeholder
-from lessonkit.authoring.policy import POLICY_FILE
 from lessonkit.course.facts import BankFacts, Facts, LessonFacts
-from lessonkit.course.folder import BANK_SUFFIXES, find_root
+from lessonkit.course.folder import BANK_SUFFIXES, POLICY_FILE, find_root
 from lessonkit.errors import Problem, UsageError, display_path
 
 
@@ -43,7 +41,7 @@ class Report:
 
     def lines(self) -> list[tuple[Literal["error", "warning"], Problem]]:
         """What to print, in order: real problems, warnings, then placeholders by file."""
-        real, drafts = grouped(self.problems)
+        real, drafts = _grouped(self.problems)
         return [
             *(("error", p) for p in real),
             *(("warning", p) for p in self.warnings),
@@ -53,6 +51,8 @@ class Report:
     def summary_line(self) -> str:
         warned = _count(len(self.warnings), "warning")
         if self.problems:
+            from lessonkit.authoring.placeholders import is_placeholder
+
             placeholders = sum(map(is_placeholder, self.problems))
             parts = (
                 [_count(len(self.problems) - placeholders, "problem")]
@@ -74,6 +74,15 @@ class Report:
             return checked
         verdict = "which fail with --strict" if self.strict else "run with --strict to fail on them"
         return f"{checked}, but {warned} ({verdict})"
+
+
+def _grouped(problems: tuple[Problem, ...]) -> tuple[list[Problem], list[Problem]]:
+    if not problems:
+        return [], []
+    # The rule book's modules import pydantic: a clean run from the cache never needs them.
+    from lessonkit.authoring.placeholders import grouped
+
+    return grouped(problems)
 
 
 def _count(number: int, noun: str) -> str:
