@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench import course  # run as a script, the checkout is not on the path otherwise
+from bench import course, rss  # run as a script, the checkout is not on the path otherwise
 
 SIZES = (2, 100, 1000)
 QUICK_SIZES = (2, 100)
@@ -52,9 +52,10 @@ Measure = tuple[float, int]  # seconds, peak RSS in KiB
 def _run(command: list[str], cwd: Path, env: dict[str, str], until: str | None = None) -> Measure:
     """Wall time of a child process, to its end or to the first line holding ``until``,
     and its peak resident memory."""
+    peak = rss.Peak(command) if until is None else None
     started = time.perf_counter()
     child = subprocess.Popen(
-        command,
+        peak.command if peak else command,
         cwd=cwd,
         env=env,
         stdin=subprocess.PIPE,
@@ -69,14 +70,16 @@ def _run(command: list[str], cwd: Path, env: dict[str, str], until: str | None =
         if until is not None and until in line:
             break
     elapsed = time.perf_counter() - started
+    so_far = None
     if until is not None:
+        so_far = rss.running_kib(child.pid)
         child.kill()
     _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
     child.stdout.close()
     if until is not None and until not in "".join(output[-1:]):
         raise RuntimeError(f"{command} ended without {until!r}:\n{''.join(output)}")
-    return elapsed, usage.ru_maxrss
+    return elapsed, so_far or (peak.kib(usage) if peak else usage.ru_maxrss)
 
 
 def _lessonkit(*args: str) -> list[str]:

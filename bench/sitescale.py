@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench import course  # run as a script, the checkout is not on the path otherwise
+from bench import course, rss  # run as a script, the checkout is not on the path otherwise
 
 SIZES = (2, 100, 1000)
 QUICK_SIZES = (2, 100)
@@ -71,9 +71,12 @@ def plain_beside(root: Path) -> Iterator[Path]:
 
 def build(root: Path, config: Path, out: Path) -> tuple[float, int]:
     """Seconds and peak RSS (KiB) of `mkdocs build` in a fresh process."""
+    peak = rss.Peak(
+        [sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(config), "-d", str(out)]
+    )
     started = time.perf_counter()
     child = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(config), "-d", str(out)],
+        peak.command,
         cwd=root,
         env=os.environ | {"NO_MKDOCS_2_WARNING": "1"},
         stdout=subprocess.DEVNULL,
@@ -86,7 +89,7 @@ def build(root: Path, config: Path, out: Path) -> tuple[float, int]:
     child.stderr.close()
     if child.returncode:
         raise RuntimeError(f"mkdocs build -f {config.name} failed:\n{errors.decode()}")
-    return time.perf_counter() - started, usage.ru_maxrss
+    return time.perf_counter() - started, peak.kib(usage)
 
 
 def _edit_bank(root: Path, slug: str, number: int) -> None:
