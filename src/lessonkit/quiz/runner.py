@@ -190,7 +190,7 @@ def ask_questions(
     ``on_answer`` commits each answer as it is given. ``attempt.finished`` is False on
     the returned attempt when the learner quit early.
     """
-    grading = session.Grading(attempt.plain_bank(), compiled.keys)
+    grading = session.Grading(attempt.bank, compiled.keys, lookup=attempt.question)
     ask(ui, attempt, compiled.lesson, grading, on_answer, on_undo)
     return attempt
 
@@ -270,7 +270,8 @@ def _take(
     clock: Clock,
 ) -> int:
     ui.header(compiled, attempt)
-    grading = session.Grading(attempt.plain_bank(), compiled.keys)
+    # Each question drawn and built when it is graded: a bank of thousands starts at once.
+    grading = session.Grading(attempt.bank, compiled.keys, lookup=attempt.question)
     _tell_key_changes(ui, store, compiled.slug, compiled.keys, clock)
     effort = Effort()
 
