@@ -91,8 +91,13 @@ def _edit_bank(root: Path, slug: str, number: int) -> None:
     text = bank.read_text(encoding="utf-8")
     head, rest = text.split("\ntitle: ", 1)
     title, tail = rest.split("\n", 1)
-    title = title.split(" (edit ")[0]
-    bank.write_text(f"{head}\ntitle: {title} (edit {number})\n{tail}", encoding="utf-8")
+    # Inside the quotes of a quoted title: the edit must leave the bank valid, or the run
+    # would measure a bank that stops at its first line.
+    quote = title[-1] if title[:1] in "\"'" and title else ""
+    title = title.strip("\"'").split(" (edit ")[0]
+    bank.write_text(
+        f"{head}\ntitle: {quote}{title} (edit {number}){quote}\n{tail}", encoding="utf-8"
+    )
 
 
 def _median(values: list[Measure]) -> Measure:

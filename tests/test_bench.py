@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout's bench/
-from bench import course, sitescale
+from bench import course, scale, sitescale
 
 from lessonkit.authoring.validate import validate_paths
 
@@ -28,6 +28,12 @@ def test_a_generated_course_is_valid_with_unique_slugs_and_ids(
     assert sorted(p.stem for p in (root / "quizzes").iterdir()) == sorted(
         course.slug(n) for n in range(6)
     )
+    for number in range(2):  # the edit `validate, one bank changed` times, twice, on each
+        for n in range(6):
+            scale._edit_bank(root, course.slug(n), number)
+        edited = validate_paths([], full=True)
+        assert edited.problems == (), edited.problems
+    assert "(edit 1)" in (root / "quizzes" / f"{course.slug(0)}.yml").read_text()
 
 
 def test_a_course_of_two_is_this_repository_s_course(tmp_path: Path) -> None:
