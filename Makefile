@@ -38,7 +38,7 @@ test: $(STAMP) node_modules/.package-lock.json ## Run every check: ruff, ruff fo
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy --strict src
 	$(VENV)/bin/lint-imports --no-cache --no-logo
-	$(VENV)/bin/lessonkit validate --strict
+	$(VENV)/bin/lessonkit validate --strict --full
 	$(PY) -m pytest
 
 serve: $(STAMP) ## Serve the lesson site at http://127.0.0.1:8000, reloading on changes
@@ -66,8 +66,8 @@ LESSON ?= gpu-vs-tpu
 quiz: $(QUIZ_STAMP) ## Take a lesson's quiz in the terminal (LESSON=slug; learner install only)
 	@$(QUIZ_VENV)/bin/lessonkit quiz $(LESSON) || test $$? -eq 130
 
-bench: $(STAMP) ## Run the benchmarks and print figures and ratios
-	$(PY) bench/run.py
+bench: $(STAMP) ## Run the benchmarks and print figures and ratios (BENCH=--quick skips 1,000 lessons)
+	$(PY) bench/run.py $(BENCH)
 
 clean: ## Remove the site build, caches and test artifacts (keeps .venv)
 	rm -rf site test-artifacts .cache .pytest_cache .mypy_cache .ruff_cache bench/out $(QUIZ_VENV)

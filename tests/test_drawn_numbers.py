@@ -136,6 +136,18 @@ def test_the_seed_draws_the_numbers_and_repeats_them(course: Path) -> None:
     assert [s for s in range(1, 40) if drawn(s)["q-ridge"] != numbers]  # other seeds differ
 
 
+def test_each_question_draws_the_same_numbers_whichever_is_asked_first(course: Path) -> None:
+    # Numbers are drawn when a question is first shown, not for the whole bank at the
+    # start: the order of asking must change none of them.
+    bank = catalog.find("lesson-one").bank
+    ids = [q["id"] for q in bank["questions"] if q.get("params")]
+    assert len(ids) > 1
+    forward = session.plan(bank, 5).numbers
+    backward = session.plan(bank, 5).numbers
+    assert [backward[q] for q in reversed(ids)][::-1] == [forward[q] for q in ids]
+    assert dict(backward) == dict(forward) == drawn(5)
+
+
 def test_history_keeps_the_numbers_with_each_answer(course: Path) -> None:
     quiz("1\n1\nt\n")
     numbers = drawn(5)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import FULL_BANK, LESSON, MakeCourse
+from lessonkit.authoring import freshness
 from lessonkit.authoring.freshness import add_months
 from lessonkit.authoring.report import render_text, report_course
 from lessonkit.authoring.rulebook import check_course
@@ -129,4 +130,33 @@ def test_an_overdue_lesson_fails_the_strict_site_build(tmp_path: Path) -> None:
     assert not (project / "site").exists()  # stopped before the build
     preview = build(project, tmp_path / "preview", strict=False)
     assert preview.returncode == 0, preview.stderr
-    assert (tmp_path / "preview/ai-hardware-fundamentals/gpu-vs-tpu/index.html").is_file()
+    # The page says how old its review is, from `reviewed:` as from `last_reviewed:` before.
+    page = (tmp_path / "preview/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
+    assert 'Last reviewed <time datetime="2025-06">2025-06</time>' in page
+
+
+@pytest.mark.parametrize(
+    "day",
+    ["2026-11-25", "2027-05-31", "2027-06-10", "2026-10-15"],
+    ids=["fresh", "overdue-first-days", "overdue", "reviewed-in-the-future"],
+)
+def test_the_review_says_the_same_over_its_steady_span_and_else_at_either_end(
+    make_course: MakeCourse, day: str
+) -> None:
+    """`validate`'s cache reads a lesson again only outside this span (see checkcache)."""
+    root = _course(make_course, LESSON)  # reviewed 2026-11-20; the house policy: 6 months
+
+    def said(when: dt.date) -> list[str]:
+        found = check_course(root, today=when).warnings
+        return [str(p) for p in found if p.message.startswith("reviewed:")]
+
+    today = dt.date.fromisoformat(day)
+    course = check_course(root, today=today)
+    settings = course.policy.settings(freshness.REVIEW)
+    assert isinstance(settings, freshness.Review)
+    first, last = freshness.steady(course.lessons["lesson-one"], settings, today)
+    assert first <= today <= last
+    now, one = said(today), dt.timedelta(days=1)
+    assert said(first) == now == said(last)
+    assert said(first - one) != now
+    assert said(last + one) != now

@@ -294,3 +294,38 @@ def test_text_starting_with_an_ampersand_is_not_cut_silently() -> None:
 
 def test_anchors_that_are_used_are_fine() -> None:
     assert yamldoc.parse("a: &x hello\nb: *x\nc: &y [1]\n", "t.yml").problems == []
+
+
+def test_positions_problems_and_text_through_every_kind_of_event() -> None:
+    # Anchors, aliases, tags, odd keys and duplicates in one document, as front matter
+    # (lines shifted by 2): the builder's rare paths keep positions like its common one.
+    text = (
+        "title: >-\n  Folded\n  text\nquestions:\n  - id: q-1\n"
+        "    prompt: Plain prompt # a comment\n    options:\n"
+        "      - {text: One, correct: true}\n      - text: &two Two\n"
+        "    tags: &tags [a, b]\n  - id: q-2\n    tags: *tags\n    text: *two\n"
+        '    points: !!int "3"\n    odd: !custom {x: 1}\n    1: number key\n'
+        "    true: bool key\n    ~: null key\n    [a]: list key\n    id: again\n"
+    )
+    doc = yamldoc.parse(text, "t.yml", first_line=3, watch=frozenset({"prompt", "text"}))
+    second = doc.data["questions"][1]
+    assert second == {
+        "id": "q-2", "tags": ["a", "b"], "text": "Two", "points": 3, "odd": {"x": 1},
+        "1": "number key", "true": "bool key", "null": "null key", "?": "list key",
+    }  # fmt: skip
+    assert [(p.line, p.column, p.message) for p in doc.problems] == [
+        (17, 10, "the tag `!custom` is not allowed"),
+        (21, 5, "a key must be plain text"),
+        (22, 5, "duplicate key `id` (first given at line 11)"),
+    ]
+    assert doc.locate(("questions", 0, "options", 0, "correct")) == (10, 30)
+    assert doc.locate(("questions", 0, "options", 0, "correct"), key=True) == (10, 21)
+    assert doc.locate(("questions", 1, "tags", 1)) == (14, 11)  # the alias, not the anchor
+    assert doc.locate(("questions", 1, "?")) == (21, 10)
+    assert doc.locate(("questions", 1, "odd", "x"), key=True) == (17, 19)
+    assert [tuple(t) for t in doc.text_scalars] == [
+        (">", "Folded text", (0, 7), (3, 0), "title", False),
+        ("", "Plain prompt", (5, 12), (5, 24), "prompt", False),
+        ("", "One", (7, 15), (7, 18), "text", False),
+        ("", "Two", (8, 14), (8, 22), "text", False),
+    ]

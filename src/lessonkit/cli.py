@@ -34,7 +34,7 @@ def _validate(args: argparse.Namespace) -> int:
     # exits: the cyclic collector would only re-scan them (a third of the run on a large
     # bank), and the process ends before any cycle could matter.
     gc.disable()
-    report = validate_paths([Path(p) for p in args.paths], strict=args.strict)
+    report = validate_paths([Path(p) for p in args.paths], strict=args.strict, full=args.full)
     for level, problem in report.lines():
         # `file:line:col: warning: …`, as compilers print a warning.
         print(problem if level == "error" else str(problem).replace(": ", ": warning: ", 1))
@@ -88,6 +88,12 @@ def _add_validate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         "--strict",
         action="store_true",
         help="fail on warnings too (a lesson past its review date…), as the strict site build does",
+    )
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help="read every file again instead of only those changed since the last check "
+        "(the same problems either way; CI runs this)",
     )
     parser.set_defaults(handler=_validate)
 

@@ -59,6 +59,11 @@ def due(lesson: LessonPage, settings: Review) -> tuple[dt.date, int]:
     return start.replace(day=calendar.monthrange(start.year, start.month)[1]), months
 
 
+# The words of an overdue lesson's warning, by which `validate` counts overdue lessons
+# (a clean run from the cache has the warnings as kept text, not the findings).
+OVERDUE = "the lesson was due for review by"
+
+
 def _review(subject: Subject, settings: Review) -> list[Problem]:
     lesson, today = subject.lesson, subject.today
     reviewed = lesson.meta.reviewed
@@ -78,11 +83,33 @@ def _review(subject: Subject, settings: Review) -> list[Problem]:
         lesson.front.problem(
             ("reviewed",),
             f"reviewed: {reviewed} is more than {months} month{'' if months == 1 else 's'} ago; "
-            f"the lesson was due for review by {last.isoformat()}",
+            f"{OVERDUE} {last.isoformat()}",
             "check each figure and price against its source, note what changed under "
             f"`## Updates`, then set `reviewed: {today:%Y-%m}`",
         )
     ]
+
+
+def steady(lesson: LessonPage, settings: Review, today: dt.date) -> tuple[dt.date, dt.date]:
+    """The first and last day on which ``review`` says of the lesson what it says today.
+
+    `validate`'s cache checks the lesson again once the day is outside this span: a
+    lesson falls due as days pass without any file changing. A problem's hint names
+    today's month, so a span with a problem ends with the month.
+    """
+    reviewed = lesson.meta.reviewed
+    month = today.replace(day=1)
+    month_end = today.replace(day=calendar.monthrange(today.year, today.month)[1])
+    try:
+        started = dt.date.fromisoformat(reviewed if len(reviewed) > 7 else f"{reviewed}-01")
+        last, _ = due(lesson, settings)
+    except ValueError:
+        return today, today  # the front matter's own check reports it
+    if started > today:
+        return month, min(month_end, started - dt.timedelta(days=1))
+    if today <= last:
+        return started, last
+    return max(month, last + dt.timedelta(days=1)), month_end
 
 
 REVIEW = Rule(

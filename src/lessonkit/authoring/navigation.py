@@ -17,6 +17,7 @@ from lessonkit.authoring.pagechecks import blank_code, links
 from lessonkit.authoring.policy import Rule, RuleSettings, Subject
 from lessonkit.bank import yamldoc
 from lessonkit.course.course import Course
+from lessonkit.course.facts import PlanFacts
 from lessonkit.course.lessons import Page, PlanPage, body_lines
 from lessonkit.errors import ContentError, Problem, display_path
 
@@ -132,7 +133,9 @@ def _plan_problems(course: Course, plan: PlanPage) -> list[Problem]:
         for offset, raw in enumerate(plan.body.splitlines())
         for m in _QUIZ_COMMAND.finditer(raw)
     ]
-    quizzes = {course.lessons[s].meta.quiz: s for s in lessons if s in course.lessons}
+    # By the facts of every lesson, read in this run or not (see `course.facts`).
+    loaded = course.loaded_lessons()
+    quizzes = {loaded[s][1].quiz: s for s in lessons if s in loaded}
     named = {quiz for _, _, quiz in commands}
     missing = [quiz for quiz in quizzes if quiz not in named]
     if commands and missing:
@@ -164,13 +167,15 @@ HAND_COUNTS = Rule(
 
 def _link_back(subject: Subject, settings: RuleSettings) -> list[Problem]:
     lesson, course = subject.lesson, subject.course
-    plan = course.plans.get(lesson.path.parent.name)
-    if plan is None or lesson.slug not in plan.meta.lessons:
+    # The plan and the lesson before by their facts: a run may not have read them.
+    plan = course.facts.get(lesson.path.parent / "index.md")
+    listed = plan.lessons if isinstance(plan, PlanFacts) else None
+    if listed is None or lesson.slug not in listed:
         return []
-    place = plan.meta.lessons.index(lesson.slug)
-    if place == 0 or plan.meta.lessons[place - 1] not in course.lessons:
+    place, loaded = listed.index(lesson.slug), course.loaded_lessons()
+    if place == 0 or listed[place - 1] not in loaded:
         return []
-    before = course.lessons[plan.meta.lessons[place - 1]]
+    path, before = loaded[listed[place - 1]]
     first = next((h.line for h in lesson.headings if h.level == 2), None)
     for link in links(lesson):
         if first is not None and link.line >= first:
@@ -178,14 +183,14 @@ def _link_back(subject: Subject, settings: RuleSettings) -> list[Problem]:
         target = urlsplit(link.target)
         if target.scheme or not target.path:
             continue
-        if (lesson.path.parent / unquote(target.path)).resolve() == before.path.resolve():
+        if (lesson.path.parent / unquote(target.path)).resolve() == path.resolve():
             return []
-    relative = Path(before.path.name).as_posix()
+    relative = Path(path.name).as_posix()
     return [
         Problem(
             display_path(lesson.path), lesson.body_line, 1,
             f"the opening never links back to the lesson before this one, `{before.slug}`",
-            f"link it before the first `##`, e.g. `[{before.meta.title}]({relative})`, so a "
+            f"link it before the first `##`, e.g. `[{before.title}]({relative})`, so a "
             "reader who skipped it can go back",
         )
     ]  # fmt: skip

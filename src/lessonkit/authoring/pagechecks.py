@@ -206,9 +206,9 @@ def _anchor_problem(anchor: str, page: LessonPage, target: Page | None) -> tuple
 
 
 def _page_at(path: Path, course: Course) -> Page | None:
-    for lesson in course.lessons.values():
-        if lesson.path.resolve() == path:
-            return lesson
+    lesson = course.lesson_at(path)
+    if lesson is not None:
+        return lesson
     try:
         return split_page(path)
     except ContentError:

@@ -101,9 +101,8 @@ def _front_lines(page: LessonPage) -> list[tuple[int, str]]:
 def _bank_path(page: LessonPage, course: Course) -> Path | None:
     """The lesson's bank file, unless an earlier lesson names the same bank (report it once)."""
     quiz = page.meta.quiz
-    lessons = course.lessons.values()
-    first = next((lesson for lesson in lessons if lesson.meta.quiz == quiz), page)
-    if first is not page:
+    first = course.first_lesson_naming(quiz)
+    if first is not None and first is not page:
         return None
     for suffix in BANK_SUFFIXES:
         path = course.quizzes_dir / f"{quiz}{suffix}"

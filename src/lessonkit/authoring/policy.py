@@ -28,11 +28,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from lessonkit.bank import yamldoc
 from lessonkit.bank.loader import validate
 from lessonkit.bank.models import Bank
+from lessonkit.course import folder
 from lessonkit.course.course import Course
 from lessonkit.course.lessons import LessonPage
 from lessonkit.errors import ContentError, Problem, display_path
 
-POLICY_FILE = "lessonkit.yml"
+POLICY_FILE = folder.POLICY_FILE
 SCHEMA_FILE = "course-policy.schema.json"
 
 Level = Literal["error", "warn", "advice", "off"]

@@ -45,7 +45,7 @@ from lessonkit.authoring.policy import read_policy as _read_policy
 from lessonkit.authoring.waivers import Finding, Grant
 from lessonkit.bank import limits, yamldoc
 from lessonkit.bank.limits import chars
-from lessonkit.course.course import BANK_SUFFIXES, Course, read_course
+from lessonkit.course.course import BANK_SUFFIXES, Course, Scope, read_course
 from lessonkit.course.day import today as _today
 from lessonkit.errors import ContentError, Problem, display_path
 
@@ -107,7 +107,7 @@ def _placeholder_hosts(course: Course, settings: RuleSettings) -> list[Problem]:
     for folder in (course.content_dir, course.quizzes_dir):
         if not folder.is_dir():
             continue
-        for path in sorted(folder.rglob("*")):
+        for path in course.files_under(folder):
             if not path.is_file() or path.suffix.lower() not in _TEXT_SUFFIXES:
                 continue
             try:
@@ -262,16 +262,19 @@ def check_course(
     advice: bool = False,
     site: bool = False,
     today: dt.date | None = None,
+    scope: Scope | None = None,
 ) -> CheckedCourse:
     """The course at ``root`` read and checked against the rule book under its policy.
 
     Errors are in ``problems``, sorted; warnings (and with ``advice``, the advice that
     only `report` shows) in ``findings``. ``site`` leaves out the rules a preview of the
-    site does not wait for. ``today`` is the day the review rule counts from.
+    site does not wait for. ``today`` is the day the review rule counts from. With a
+    ``scope`` only some files are read and checked (see ``course.read_course``); what is
+    found is exact for the files the course ``covers``.
     """
-    course = read_course(root, extra_banks)
+    course = read_course(root, extra_banks, scope=scope)
     policy, policy_problems = read_policy(root)
-    checked = CheckedCourse(**{f.name: getattr(course, f.name) for f in fields(Course)})
+    checked = CheckedCourse(**{f.name: getattr(course, f.name) for f in fields(Course) if f.init})
     checked.policy, checked.today = policy, today or _today()
     checked.problems.extend(policy_problems)
     levels: set[Level] = {"error", "warn", "advice"} if advice else {"error", "warn"}

@@ -6,17 +6,15 @@ the template placeholders a draft still has, with their count.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from lessonkit.authoring.freshness import REVIEW
-from lessonkit.authoring.placeholders import grouped, is_placeholder
-from lessonkit.authoring.policy import POLICY_FILE
-from lessonkit.authoring.rulebook import check_course
-from lessonkit.course.course import BANK_SUFFIXES, Course
-from lessonkit.course.folder import find_root
+from lessonkit.authoring import checkcache
+from lessonkit.course.facts import BankFacts, Facts, LessonFacts
+from lessonkit.course.folder import BANK_SUFFIXES, POLICY_FILE, find_root
 from lessonkit.errors import Problem, UsageError, display_path
 
 
@@ -44,7 +42,7 @@ class Report:
 
     def lines(self) -> list[tuple[Literal["error", "warning"], Problem]]:
         """What to print, in order: real problems, warnings, then placeholders by file."""
-        real, drafts = grouped(self.problems)
+        real, drafts = _grouped(self.problems)
         return [
             *(("error", p) for p in real),
             *(("warning", p) for p in self.warnings),
@@ -56,6 +54,8 @@ class Report:
         # Named, so a strict build stopped by the calendar says so, not "problems found".
         due = f"; {_count(self.overdue, 'lesson')} overdue for review" if self.overdue else ""
         if self.problems:
+            from lessonkit.authoring.placeholders import is_placeholder
+
             placeholders = sum(map(is_placeholder, self.problems))
             parts = (
                 [_count(len(self.problems) - placeholders, "problem")]
@@ -79,19 +79,29 @@ class Report:
         return f"{checked}, but {warned} ({verdict}){due}"
 
 
+def _grouped(problems: tuple[Problem, ...]) -> tuple[list[Problem], list[Problem]]:
+    if not problems:
+        return [], []
+    # The rule book's modules import pydantic: a clean run from the cache never needs them.
+    from lessonkit.authoring.placeholders import grouped
+
+    return grouped(problems)
+
+
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def validate_paths(
-    paths: Sequence[Path], *, cwd: Path | None = None, strict: bool = False
+    paths: Sequence[Path], *, cwd: Path | None = None, strict: bool = False, full: bool = False
 ) -> Report:
     """Check the course the paths belong to; report problems in those paths only.
 
     With no paths, the whole course around ``cwd`` is checked, with its policy file and
     its `mkdocs.yml`. Bank files outside the course are loaded too, so
     `lessonkit validate some/where/bank.yml` works anywhere. With ``strict``, warnings
-    fail the check too.
+    fail the check too. Files unchanged since the last check are not read again
+    (``checkcache``), unless ``full`` is set; either way the same problems are reported.
     """
     here = cwd or Path.cwd()
     for path in paths:
@@ -112,21 +122,25 @@ def validate_paths(
         for p in paths
         if p.is_file() and p.suffix in BANK_SUFFIXES and not _within(p, [root / "quizzes"])
     ]
-    course = check_course(root, extra_banks=extra)
+    checked = checkcache.check(root, extra, full=full)
     whole = [root / "content", root / "quizzes", root / POLICY_FILE, root / "mkdocs.yml"]
     wanted = [p.resolve() for p in paths] or whole
-    problems = tuple(p for p in course.problems if _within(p.path, wanted))
-    warnings = tuple(p for p in course.warnings if _within(p.path, wanted))
-    overdue = {
-        f.problem.path
-        for f in course.findings
-        if f.rule == REVIEW.id and f.level == "warn" and _within(f.problem.path, wanted)
-    }
+    problems = tuple(p for p in checked.problems if _within(p.path, wanted))
+    warnings = tuple(p for p in checked.warnings if _within(p.path, wanted))
     where = " ".join(str(p) for p in paths) or display_path(root) or "."
     return Report(
-        problems, *_sizes(course, wanted), where=where, warnings=warnings, strict=strict,
-        overdue=len(overdue),
+        problems, *_sizes(checked.facts, wanted), where=where, warnings=warnings, strict=strict,
+        overdue=_overdue(warnings),
     )  # fmt: skip
+
+
+def _overdue(warnings: tuple[Problem, ...]) -> int:
+    """How many lessons the warnings say are overdue for review."""
+    if not warnings:
+        return 0
+    from lessonkit.authoring.freshness import OVERDUE  # pydantic: only when there is a warning
+
+    return len({w.path for w in warnings if OVERDUE in w.message})
 
 
 def _check_kind(path: Path, root: Path) -> None:
@@ -145,11 +159,24 @@ def _within(path: Path | str, wanted: list[Path]) -> bool:
     return any(where.is_relative_to(w.resolve()) for w in wanted)
 
 
-def _sizes(course: Course, wanted: list[Path]) -> tuple[int, int, int]:
-    banks = [
-        bank
-        for slug, bank in course.banks.items()
-        if _within(course.bank_documents[slug].path, wanted)
-    ]
-    lessons = [lesson for lesson in course.lessons.values() if _within(lesson.path, wanted)]
-    return len(banks), sum(len(b.questions) for b in banks), len(lessons)
+def _sizes(facts: Mapping[Path, Facts], wanted: list[Path]) -> tuple[int, int, int]:
+    """Banks and lessons that load, and questions, among the wanted files; a slug read
+    twice counts once, as the last file read under it."""
+    folders = [str(w.resolve()) for w in wanted]
+
+    def within(path: Path) -> bool:  # facts name files by absolute paths under the course
+        text = str(path)
+        return any(text == f or text.startswith(f + os.sep) for f in folders)
+
+    banks = {f.slug: (path, f) for path, f in facts.items() if isinstance(f, BankFacts) and f.valid}
+    lessons = {
+        f.slug: path
+        for path, f in facts.items()
+        if isinstance(f, LessonFacts) and f.quiz is not None
+    }
+    counted = [f for path, f in banks.values() if within(path)]
+    return (
+        len(counted),
+        sum(f.questions for f in counted),
+        sum(1 for path in lessons.values() if within(path)),
+    )

@@ -2,7 +2,8 @@
 
 Here are the pydantic models (the single source of truth), the JSON Schema generated
 from them, the length limits, the positioned YAML reader (``yamldoc``, with its
-``scalars`` and author-facing ``hints``), ``loader``, which maps every validation
+``scalars``, author-facing ``hints`` and ``textfile``, which checks a file's size and
+encoding before any parse), ``loader``, which maps every validation
 problem back to file:line:col, and ``richtext``, the one Markdown-to-HTML sanitiser.
 It may import only ``lessonkit.errors``: everything else in lessonkit builds on it.
 """

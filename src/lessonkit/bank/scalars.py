@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["ALLOWED_TAGS", "resolve_plain", "tagged"]
+__all__ = ["ALLOWED_TAGS", "MAYBE_NOT_TEXT", "resolve_plain", "tagged"]
 
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
@@ -29,14 +29,16 @@ _SPECIAL_FLOATS = {
     ".NaN": float("nan"),
     ".NAN": float("nan"),
 }
-_MAYBE_NOT_TEXT = frozenset("0123456789+-.~nNtTfF")
+# The first characters of every plain scalar that is not text; `yamldoc` tests this inline
+# so that most scalars (prose) never call `resolve_plain`.
+MAYBE_NOT_TEXT = frozenset("0123456789+-.~nNtTfF")
 _CORE = "tag:yaml.org,2002:"
 ALLOWED_TAGS = frozenset(_CORE + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))
 
 
 def resolve_plain(text: str) -> Any:
     """The value of an unquoted scalar under the YAML 1.2 core schema."""
-    if text and text[0] not in _MAYBE_NOT_TEXT:
+    if text and text[0] not in MAYBE_NOT_TEXT:
         return text
     if text in _NULLS:
         return None

@@ -15,15 +15,33 @@ import gc
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
-from lessonkit.bank import hints, scalars
+from lessonkit.bank import hints, scalars, textfile
 from lessonkit.errors import ContentError, Problem, display_path
 
 # libyaml's C parser when PyYAML was built with it; the pure-Python one otherwise.
 _Parser: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+__all__ = [
+    "DEFAULT_LIMITS",
+    "Document",
+    "Limits",
+    "Loc",
+    "MapNode",
+    "Node",
+    "Position",
+    "SeqNode",
+    "TextScalar",
+    "decode",
+    "load",
+    "parse",
+    "read_text",
+]
+
+decode = textfile.decode
 
 
 @dataclass(frozen=True)
@@ -41,7 +59,7 @@ Loc = Sequence[str | int]
 
 
 class Node:
-    """Where a value starts; collections also know where their children are."""
+    """Where a value starts (1-based); collections also know where their children are."""
 
     __slots__ = ("column", "line")
 
@@ -50,25 +68,31 @@ class Node:
         self.column = column
 
 
+# A scalar's position is a bare `(line, column)` tuple: a bank has hundreds of thousands
+# of scalars, and a tuple costs a fifth of a Node to make.
+Position = Node | tuple[int, int]
+
+
 class MapNode(Node):
     __slots__ = ("keys",)
 
     def __init__(self, line: int, column: int) -> None:
-        super().__init__(line, column)
-        # key -> (node of the key itself, node of its value)
-        self.keys: dict[str, tuple[Node, Node]] = {}
+        self.line = line
+        self.column = column
+        # key -> (position of the key itself, position of its value)
+        self.keys: dict[str, tuple[Position, Position]] = {}
 
 
 class SeqNode(Node):
     __slots__ = ("items",)
 
     def __init__(self, line: int, column: int) -> None:
-        super().__init__(line, column)
-        self.items: list[Node] = []
+        self.line = line
+        self.column = column
+        self.items: list[Position] = []
 
 
-@dataclass(frozen=True, slots=True)
-class TextScalar:
+class TextScalar(NamedTuple):
     """A folded (`>`) or plain scalar as the author wrote it, for checks of its style.
 
     Marks are libyaml's: 0-based line and column, before any front-matter shift.
@@ -88,10 +112,12 @@ class Document:
 
     path: str
     data: Any
-    root: Node
+    root: Position
     problems: list[Problem] = field(default_factory=list)
     # Folded scalars, and plain ones under the watched keys, as written (see TextScalar).
     text_scalars: list[TextScalar] = field(default_factory=list)
+    # Lines before the YAML in its file (front matter starts on line 2): added to positions.
+    shift: int = 0
 
     def locate(self, loc: Loc, *, key: bool = False) -> tuple[int, int]:
         """Line and column of the value at ``loc``, or of the deepest part of it that exists.
@@ -101,7 +127,7 @@ class Document:
         of its value, which is where an unknown field should be underlined.
         """
         node = self.root
-        key_node: Node | None = None
+        key_node: Position | None = None
         for part in loc:
             key_node = None
             if isinstance(node, MapNode) and isinstance(part, str) and part in node.keys:
@@ -110,8 +136,8 @@ class Document:
                 isinstance(node, SeqNode) and isinstance(part, int) and 0 <= part < len(node.items)
             ):
                 node = node.items[part]
-        target = key_node if key and key_node is not None else node
-        return target.line, target.column
+        line, column = _line_column(key_node if key and key_node is not None else node)
+        return line + self.shift, column
 
     def problem(self, loc: Loc, message: str, hint: str = "", *, key: bool = False) -> Problem:
         line, column = self.locate(loc, key=key)
@@ -120,24 +146,19 @@ class Document:
 
 # --- building values from events ---------------------------------------------
 
-
-class _Frame:
-    """A mapping or sequence being built, and how many nodes it expands to."""
-
-    __slots__ = ("anchor", "key", "key_node", "name", "node", "size", "value")
-
-    def __init__(self, value: Any, node: Node, anchor: str | None, name: str = "") -> None:
-        self.value = value
-        self.node = node
-        self.anchor = anchor
-        self.name = name  # the key this collection is the value of, if any
-        self.key: str | None = None
-        self.key_node: Node | None = None
-        self.size = 1
+_SCALAR, _ALIAS = yaml.ScalarEvent, yaml.AliasEvent
+_MAP_START, _MAP_END = yaml.MappingStartEvent, yaml.MappingEndEvent
+_SEQ_START, _SEQ_END = yaml.SequenceStartEvent, yaml.SequenceEndEvent
 
 
 class _Builder:
-    """Turns one parser's events into a Document, collecting problems as it goes."""
+    """Turns one parser's events into a Document, collecting problems as it goes.
+
+    The loop in ``_root`` runs once per event of every bank, so it is written for speed:
+    state in local variables, no call for the common cases, a plain ``(line, column)``
+    tuple for each scalar's position and a global count of values built instead of a
+    size per collection. Rare events (tags, anchors, aliases, odd keys) get methods.
+    """
 
     def __init__(self, path: str, limits: Limits, watch: frozenset[str] = frozenset()) -> None:
         self.path = path
@@ -145,186 +166,194 @@ class _Builder:
         self.watch = watch
         self.text_scalars: list[TextScalar] = []
         self.problems: list[Problem] = []
-        self.anchors: dict[str, tuple[Any, Node, int]] = {}
+        # anchor -> (value, position, how many values it expands to)
+        self.anchors: dict[str, tuple[Any, Position, int]] = {}
         # Anchors on text that no alias uses: mostly text that starts with `&` unquoted,
         # which YAML cuts off silently (`&nbsp; and more` reads as "and more").
-        self.text_anchors: dict[str, Node] = {}
+        self.text_anchors: dict[str, Position] = {}
         self.aliased: set[str] = set()
-        self.alias_nodes = 0
+        self.alias_values = 0
 
-    def fail(self, node: Node, message: str, hint: str = "") -> ContentError:
-        return ContentError(
-            [*self.problems, Problem(self.path, node.line, node.column, message, hint)]
-        )
+    def fail(self, at: Position, message: str, hint: str = "") -> ContentError:
+        line, column = _line_column(at)
+        return ContentError([*self.problems, Problem(self.path, line, column, message, hint)])
+
+    def note(self, at: Position, message: str, hint: str = "") -> None:
+        """A problem that does not stop the parse."""
+        line, column = _line_column(at)
+        self.problems.append(Problem(self.path, line, column, message, hint))
 
     def build(self, parser: Any) -> Document:
         event = parser.get_event()  # StreamStart
         event = parser.get_event()
         if isinstance(event, yaml.StreamEndEvent):
             raise self.fail(Node(0, 0), "the file is empty", "write the fields the format needs")
-        value, node = self._document(parser)
+        value, root = self._root(parser)
         parser.get_event()  # DocumentEnd
         event = parser.get_event()
         if isinstance(event, yaml.DocumentStartEvent):
-            start = _node_at(event)
             raise self.fail(
-                start, "a second YAML document starts here", "keep one document per file"
+                _at(event), "a second YAML document starts here", "keep one document per file"
             )
         for name, where in self.text_anchors.items():
             if name not in self.aliased:
-                message = f"unused anchor `&{name}`"
-                hint = f"remove it, or use it with `*{name}`"
-                self.problems.append(Problem(self.path, where.line, where.column, message, hint))
-        return Document(self.path, value, node, self.problems, self.text_scalars)
+                self.note(where, f"unused anchor `&{name}`", f"remove it, or use it with `*{name}`")
+        return Document(self.path, value, root, self.problems, self.text_scalars)
 
-    def _document(self, parser: Any) -> tuple[Any, Node]:
-        stack: list[_Frame] = []
+    def _root(self, parser: Any) -> tuple[Any, Position]:
+        get, resolve, maybe = parser.get_event, scalars.resolve_plain, scalars.MAYBE_NOT_TEXT
+        watch, keep, max_depth = self.watch, self.text_scalars.append, self.limits.max_depth
+        # The collection being built and what surrounds it; `stack` holds the outer ones.
+        current: Any = None  # its dict or list
+        node: Any = None  # its MapNode or SeqNode
+        is_map = False
+        name = ""  # the key it is the value of, or the key its list is under
+        key: str | None = None  # a mapping's key waiting for its value
+        key_at: Position = (0, 0)
+        anchor: str | None = None
+        start = 0  # `count` when it opened: its size is `count - start` when it closes
+        count = 0  # values built so far, aliases counted as what they expand to
+        stack: list[tuple[Any, ...]] = []
         while True:
-            event = parser.get_event()
-            kind = type(event)
-            if kind is yaml.DocumentEndEvent:
-                raise self.fail(Node(1, 1), "the file has no content", "write the fields it needs")
-            if kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
-                frame = stack.pop()
-                value, node, size = frame.value, frame.node, frame.size
-                if frame.anchor is not None:
-                    self.anchors[frame.anchor] = (value, node, size)
-            elif kind is yaml.ScalarEvent:
-                value, node, size = self._scalar(event, stack), _node_at(event), 1
-            elif kind is yaml.AliasEvent:
-                value, node, size = self._alias(event)
-            else:  # a collection starts
-                stack.append(self._open(event, stack))
-                continue
-            if not stack:
-                return value, node
-            self._add(stack[-1], value, node, size)
-
-    def _open(self, event: Any, stack: list[_Frame]) -> _Frame:
-        node_start = _node_at(event)
-        if len(stack) >= self.limits.max_depth:
-            raise self.fail(
-                node_start,
-                f"nesting is deeper than {self.limits.max_depth} levels",
-                "flatten the structure; banks need only a few levels",
-            )
-        self._check_tag(event, node_start)
-        name = _name_in(stack[-1]) if stack else ""
-        if isinstance(event, yaml.MappingStartEvent):
-            return _Frame({}, MapNode(node_start.line, node_start.column), event.anchor, name)
-        return _Frame([], SeqNode(node_start.line, node_start.column), event.anchor, name)
-
-    def _add(self, frame: _Frame, value: Any, node: Node, size: int) -> None:
-        frame.size += size
-        if isinstance(frame.node, SeqNode):
-            frame.value.append(value)
-            frame.node.items.append(node)
-        elif frame.key_node is None:
-            self._take_key(frame, value, node)
-        else:
-            key, key_node = frame.key, frame.key_node
-            frame.key = frame.key_node = None
-            assert isinstance(frame.node, MapNode) and key is not None
-            if key in frame.node.keys:
-                first = frame.node.keys[key][0]
-                self.problems.append(
-                    Problem(
-                        self.path,
-                        key_node.line,
-                        key_node.column,
-                        f"duplicate key `{key}` (first given at line {first.line})",
-                        "remove one of them; YAML keeps only one",
+            event = get()
+            kind = event.__class__
+            if kind is _SCALAR:
+                mark = event.start_mark
+                at: Position = (mark.line + 1, mark.column + 1)
+                text = event.value
+                if event.tag is not None:
+                    value = self._tagged(event, at)
+                elif event.implicit[0] and (not text or text[0] in maybe):
+                    value = resolve(text)  # only plain text that may be a number, bool or null
+                else:
+                    value = text
+                if event.anchor is not None:
+                    self._anchor_text(event.anchor, value, at)
+                count += 1
+                if key is not None or (stack and not is_map):  # a value or an item, not a key
+                    style = event.style
+                    field = key if is_map else name
+                    if style == ">" or (not style and field in watch):
+                        end = event.end_mark
+                        keep(
+                            TextScalar(style or "", text, (mark.line, mark.column),
+                                       (end.line, end.column), field or "", not is_map)
+                        )  # fmt: skip
+            elif kind is _MAP_END or kind is _SEQ_END:
+                value, at = current, node
+                if anchor is not None:
+                    self.anchors[anchor] = (value, at, count - start)
+                current, node, is_map, name, key, key_at, anchor, start = stack.pop()
+                if not stack:
+                    return value, at
+            elif kind is _MAP_START or kind is _SEQ_START:
+                mark = event.start_mark
+                if len(stack) >= max_depth:
+                    raise self.fail(
+                        (mark.line + 1, mark.column + 1),
+                        f"nesting is deeper than {max_depth} levels",
+                        "flatten the structure; banks need only a few levels",
                     )
-                )
-                return
-            frame.value[key] = value
-            frame.node.keys[key] = (key_node, node)
+                if event.tag is not None:
+                    self._check_tag(event, (mark.line + 1, mark.column + 1))
+                stack.append((current, node, is_map, name, key, key_at, anchor, start))
+                if is_map:
+                    name = key or ""
+                anchor, start = event.anchor, count
+                count += 1
+                is_map = kind is _MAP_START
+                current = {} if is_map else []
+                node = (MapNode if is_map else SeqNode)(mark.line + 1, mark.column + 1)
+                key = None
+                continue
+            elif kind is _ALIAS:
+                value, at, size = self._alias(event)
+                count += size
+            else:  # the document ends before any value
+                raise self.fail(Node(1, 1), "the file has no content", "write the fields it needs")
+            if not stack:
+                return value, at  # the document is one scalar
+            # Add the value to the collection being built.
+            if not is_map:
+                current.append(value)
+                node.items.append(at)
+            elif key is None:
+                key, key_at = (value, at) if value.__class__ is str else self._key(value, at)
+            else:
+                if key in current:
+                    self._duplicate(node, key, key_at)
+                else:
+                    current[key] = value
+                    node.keys[key] = (key_at, at)
+                key = None
 
-    def _take_key(self, frame: _Frame, value: Any, node: Node) -> None:
+    def _key(self, value: Any, at: Position) -> tuple[str, Position]:
+        """A key that is not plain text, as the text the format will look it up by."""
         if isinstance(value, dict | list):
-            self.problems.append(
-                Problem(self.path, node.line, node.column, "a key must be plain text", "")
-            )
-            value = "?"
-        elif isinstance(value, bool):
-            value = "true" if value else "false"
-        elif not isinstance(value, str):
-            value = "null" if value is None else str(value)
-        frame.key, frame.key_node = value, node
+            self.note(at, "a key must be plain text")
+            return "?", at
+        if isinstance(value, bool):
+            return ("true" if value else "false"), at
+        return ("null" if value is None else str(value)), at
 
-    def _scalar(self, event: Any, stack: list[_Frame]) -> Any:
-        tag = event.tag
-        text: str = event.value
-        if tag is None or tag == "!":
-            # implicit[0]: an untagged plain scalar, the only kind whose type is inferred
-            value = scalars.resolve_plain(text) if event.implicit[0] and tag is None else text
-        else:
-            value = self._tag_value(event, tag, text)
-        if event.anchor is not None:
-            self.anchors[event.anchor] = (value, _node_at(event), 1)
-            self.text_anchors[event.anchor] = _node_at(event)
-        if stack:
-            # Inline, not a call per scalar: this runs for every scalar of every bank.
-            parent, style = stack[-1], event.style or ""
-            item = parent.key_node is None
-            if item and parent.value.__class__ is dict:
-                return value  # a key, not text
-            name = parent.name if item else parent.key
-            if style == ">" or (not style and name in self.watch):
-                self._keep_text(event, style, text, name or "", item)
-        return value
-
-    def _keep_text(self, event: Any, style: str, text: str, name: str, item: bool) -> None:
-        start, end = event.start_mark, event.end_mark
-        self.text_scalars.append(
-            TextScalar(style, text, (start.line, start.column), (end.line, end.column), name, item)
+    def _duplicate(self, node: MapNode, key: str, at: Position) -> None:
+        first, _ = node.keys[key]
+        self.note(
+            at,
+            f"duplicate key `{key}` (first given at line {_line_column(first)[0]})",
+            "remove one of them; YAML keeps only one",
         )
 
-    def _tag_value(self, event: Any, tag: str, text: str) -> Any:
-        node = _node_at(event)
-        if not self._check_tag(event, node):
+    def _anchor_text(self, name: str, value: Any, at: Position) -> None:
+        self.anchors[name] = (value, at, 1)
+        self.text_anchors[name] = at
+
+    def _tagged(self, event: Any, at: Position) -> Any:
+        """The value of a scalar with a tag: `!` keeps it text, a core tag applies."""
+        tag, text = event.tag, event.value
+        if tag == "!" or not self._check_tag(event, at):
             return text
         try:
             return scalars.tagged(tag, text)
         except ValueError as error:
-            self.problems.append(Problem(self.path, node.line, node.column, str(error), ""))
+            self.note(at, str(error))
             return text
 
-    def _check_tag(self, event: Any, node: Node) -> bool:
+    def _check_tag(self, event: Any, at: Position) -> bool:
         tag = event.tag
         if tag is None or tag == "!" or tag in scalars.ALLOWED_TAGS:
             return True
-        self.problems.append(
-            Problem(
-                self.path,
-                node.line,
-                node.column,
-                f"the tag `{tag}` is not allowed",
-                "remove the tag: banks hold plain text, numbers, lists and mappings",
-            )
+        self.note(
+            at,
+            f"the tag `{tag}` is not allowed",
+            "remove the tag: banks hold plain text, numbers, lists and mappings",
         )
         return False
 
-    def _alias(self, event: Any) -> tuple[Any, Node, int]:
-        node = _node_at(event)
+    def _alias(self, event: Any) -> tuple[Any, Position, int]:
+        at = _at(event)
         name = event.anchor
         if name not in self.anchors:
-            raise self.fail(node, f"unknown alias `*{name}`", f"define `&{name}` before using it")
-        value, _, size = self.anchors[event.anchor]
+            raise self.fail(at, f"unknown alias `*{name}`", f"define `&{name}` before using it")
+        value, _, size = self.anchors[name]
         self.aliased.add(name)
-        self.alias_nodes += size
-        if self.alias_nodes > self.limits.max_alias_nodes:
+        self.alias_values += size
+        if self.alias_values > self.limits.max_alias_nodes:
             raise self.fail(
-                node,
+                at,
                 f"aliases expand to more than {self.limits.max_alias_nodes:,} values",
                 "write the values out, or use fewer nested aliases",
             )
-        return value, node, size
+        return value, at, size
 
 
-def _node_at(event: Any) -> Node:
+def _at(event: Any) -> Position:
     mark = event.start_mark
-    return Node(mark.line + 1, mark.column + 1)
+    return (mark.line + 1, mark.column + 1)
+
+
+def _line_column(at: Position) -> tuple[int, int]:
+    return (at.line, at.column) if isinstance(at, Node) else at
 
 
 # --- files -------------------------------------------------------------------
@@ -332,74 +361,7 @@ def _node_at(event: Any) -> Node:
 
 def read_text(path: Path, limits: Limits = DEFAULT_LIMITS) -> str:
     """A file's text, refusing directories, huge or binary files and bad UTF-8, before parsing."""
-    shown = display_path(path)
-    try:
-        if path.is_dir():
-            raise ContentError([Problem(shown, 0, 0, "is a directory, not a file", "")])
-        size = path.stat().st_size
-        if size > limits.max_bytes:
-            message = f"is {_size(size)}, over the limit of {_size(limits.max_bytes)}"
-            hint = "a lesson or bank is far smaller; is this a paste gone wrong or a binary file?"
-            raise ContentError([Problem(shown, 0, 0, message, hint)])
-        raw = path.read_bytes()
-    except OSError as error:
-        reason = error.strerror or str(error)
-        raise ContentError(
-            [Problem(shown, 0, 0, f"cannot be read: {reason.lower()}", "")]
-        ) from None
-    return decode(raw, shown)
-
-
-def _size(count: int) -> str:
-    return f"{count / 2**20:.1f} MiB" if count >= 2**20 else f"{count:,} bytes"
-
-
-def decode(raw: bytes, path: str) -> str:
-    """UTF-8 text without a byte-order mark; NUL bytes and invalid bytes are pointed at."""
-    nul = raw.find(b"\0")
-    if nul >= 0:
-        line, column = _position(raw, nul)
-        raise ContentError(
-            [
-                Problem(
-                    path,
-                    line,
-                    column,
-                    "contains a NUL byte",
-                    "is this a binary file? save it as UTF-8 text",
-                )
-            ]
-        )
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line, column = _position(raw, error.start)
-        raise ContentError(
-            [
-                Problem(
-                    path,
-                    line,
-                    column,
-                    f"is not valid UTF-8 (byte 0x{raw[error.start]:02x})",
-                    "save the file with UTF-8 encoding",
-                )
-            ]
-        ) from None
-    return text.removeprefix("\ufeff")
-
-
-def _position(raw: bytes, offset: int) -> tuple[int, int]:
-    line_start = raw.rfind(b"\n", 0, offset) + 1
-    column = len(raw[line_start:offset].decode("utf-8", "replace")) + 1
-    return raw.count(b"\n", 0, offset) + 1, column
-
-
-def _name_in(parent: _Frame) -> str:
-    """The key a value inside ``parent`` belongs to: the pending key of a mapping, or
-    the key a list sits under."""
-    if isinstance(parent.node, MapNode):
-        return parent.key or ""
-    return parent.name
+    return textfile.read(path, limits.max_bytes)
 
 
 def parse(
@@ -423,7 +385,8 @@ def parse(
             raise
         raise ContentError(_shifted(error.problems, first_line - 1)) from None
     if first_line != 1:
-        _shift(document, first_line - 1)
+        document.shift = first_line - 1
+        document.problems = _shifted(document.problems, first_line - 1)
     return document
 
 
@@ -457,23 +420,6 @@ def load(
 ) -> Document:
     """Read and parse a YAML file, or raise ContentError naming the file, line and column."""
     return parse(read_text(path, limits), display_path(path), limits=limits, watch=watch)
-
-
-def _shift(document: Document, lines: int) -> None:
-    seen: set[int] = set()
-    stack = [document.root]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        node.line += lines
-        if isinstance(node, MapNode):
-            for key_node, value_node in node.keys.values():
-                stack.extend((key_node, value_node))
-        elif isinstance(node, SeqNode):
-            stack.extend(node.items)
-    document.problems = _shifted(document.problems, lines)
 
 
 def _shifted(problems: Iterable[Problem], lines: int) -> list[Problem]:

@@ -1,8 +1,10 @@
 """The course: plans, lessons and banks read together, and finding one bank fast.
 
-``course`` reads a whole course folder and checks it across files; ``lessons`` reads
+``course`` reads a whole course folder and checks it across files, one file at a
+time through ``files``, each known to the others by its ``facts``; ``lessons`` reads
 lesson and plan pages; ``catalog`` finds a bank by slug and keeps it compiled to JSON
-(``cachefile``) so a quiz starts without YAML or pydantic; ``folder`` says what a
+(``cachefile``) so a quiz starts without YAML or pydantic; ``outline`` keeps what
+``lessonkit list`` shows, file by file, for the same reason; ``folder`` says what a
 course folder is; ``day`` is the day review dates are counted from; ``invocation`` is
 the command name a learner can type to run lessonkit. It may import
 ``lessonkit.grading``, ``lessonkit.bank`` and ``lessonkit.errors``. Modules here stay

@@ -10,7 +10,7 @@ import dataclasses
 import difflib
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,25 +18,16 @@ from pydantic import ValidationError
 
 from lessonkit.bank import variants, yamldoc
 from lessonkit.bank.expressions import EvaluationError
-from lessonkit.bank.loader import validate
-from lessonkit.bank.models import PROSE_FIELDS, SLUG_PATTERN, Bank, Question, question_adapter
-from lessonkit.course.folder import find_root
-from lessonkit.course.lessons import LessonPage, PlanPage, read_lesson, read_plan
-from lessonkit.errors import ContentError, Problem, display_path
+from lessonkit.bank.models import SLUG_PATTERN, Bank, Question, question_adapter
+from lessonkit.course import files
+from lessonkit.course.facts import BankFacts, Facts, LessonFacts, PlanFacts, Scope, partners
+from lessonkit.course.files import BankParts
+from lessonkit.course.folder import BANK_SUFFIXES, find_root
+from lessonkit.course.lessons import LessonPage, PlanPage
+from lessonkit.errors import Problem, display_path
 from lessonkit.grading import grader
 
-BANK_SUFFIXES = (".yml", ".yaml")
 _SLUG = re.compile(SLUG_PATTERN)
-
-
-@dataclass(frozen=True)
-class BankParts:
-    """What could be read of one bank file, even when the bank as a whole is invalid."""
-
-    slug: str
-    document: yamldoc.Document
-    lesson: str | None
-    questions: list[tuple[int, Question]]
 
 
 @dataclass
@@ -51,6 +42,16 @@ class Course:
     problems: list[Problem] = field(default_factory=list)
     # Every bank file's questions that validated on their own, for the cross-file checks.
     bank_parts: list[BankParts] = field(default_factory=list, repr=False)
+    # What checks across files know of every plan, lesson and bank file, read or not.
+    facts: dict[Path, Facts] = field(default_factory=dict, repr=False)
+    # Problems worked out from the facts of every file (duplicate question ids): a run
+    # that reads only some files still finds all of them, wherever they are.
+    across: list[Problem] = field(default_factory=list, repr=False)
+    # The files this run read, when it did not read the whole course.
+    read_files: set[Path] | None = field(default=None, repr=False)
+    _lesson_index: tuple[int, dict[Path, LessonPage], dict[str, LessonPage]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @property
     def content_dir(self) -> Path:
@@ -60,18 +61,67 @@ class Course:
     def quizzes_dir(self) -> Path:
         return self.root / "quizzes"
 
+    def covers(self, path: Path) -> bool:
+        """Whether this run read ``path`` (every file, unless it read only a scope)."""
+        return self.read_files is None or path in self.read_files
 
-__all__ = ["BANK_SUFFIXES", "BankParts", "Course", "find_root", "read_course"]
+    def files_under(self, folder: Path) -> list[Path]:
+        """Everything under ``folder`` that this run covers, sorted (folders included)."""
+        if self.read_files is None:
+            return sorted(folder.rglob("*"))
+        return sorted(p for p in self.read_files if p.is_relative_to(folder))
+
+    def loaded_lessons(self) -> dict[str, tuple[Path, LessonFacts]]:
+        """Every lesson whose front matter loads, read in this run or not, by slug (the last
+        in reading order wins, as in ``lessons``)."""
+        return {
+            found.slug: (path, found)
+            for path, found in self.facts.items()
+            if isinstance(found, LessonFacts) and found.quiz is not None
+        }
+
+    def lesson_at(self, path: Path) -> LessonPage | None:
+        """The lesson read from ``path`` (resolved), if any: one dict lookup, so that checking
+        every link of every lesson stays linear in the size of the course."""
+        return self._index()[0].get(path.resolve())
+
+    def first_lesson_naming(self, quiz: str) -> LessonPage | None:
+        """The first lesson, in reading order, whose front matter names the bank ``quiz``."""
+        return self._index()[1].get(quiz)
+
+    def _index(self) -> tuple[dict[Path, LessonPage], dict[str, LessonPage]]:
+        # Built on first use, again if lessons were added since (they are not, once read).
+        if self._lesson_index is None or self._lesson_index[0] != len(self.lessons):
+            by_path = {lesson.path.resolve(): lesson for lesson in self.lessons.values()}
+            by_quiz: dict[str, LessonPage] = {}
+            for lesson in self.lessons.values():
+                by_quiz.setdefault(lesson.meta.quiz, lesson)
+            self._lesson_index = (len(self.lessons), by_path, by_quiz)
+        return self._lesson_index[1], self._lesson_index[2]
 
 
-def read_course(root: Path, extra_banks: Iterable[Path] = ()) -> Course:
+__all__ = ["BANK_SUFFIXES", "BankParts", "Course", "Scope", "find_root", "read_course"]
+
+
+def read_course(
+    root: Path, extra_banks: Iterable[Path] = (), *, scope: Scope | None = None
+) -> Course:
     """Read everything under ``root`` (plus any extra bank files), checking only that the
-    files load and agree with each other; ``rulebook.check_course`` adds the author's rules."""
+    files load and agree with each other; ``rulebook.check_course`` adds the author's rules.
+
+    With a ``scope``, only its files and their partners (see ``facts``) are read, and
+    checked against the facts of every other file as the scope knows them.
+    """
     course = Course(root)
-    _load_pages(course)
-    bank_paths = sorted(p for s in BANK_SUFFIXES for p in course.quizzes_dir.glob(f"*{s}"))
-    for path in [*bank_paths, *extra_banks]:
-        _collect(course, _load_bank, path)
+    pages, course.problems = files.page_files(course.content_dir)
+    # By name: they share a folder, and sorting Paths costs more at a thousand files.
+    banks = sorted((p for s in BANK_SUFFIXES for p in course.quizzes_dir.glob(f"*{s}")), key=_name)
+    banks += extra_banks
+    known = scope.known if scope is not None else {}
+    paths = [path for path, _ in pages] + banks
+    loaded = _read(pages, banks, scope)
+    _assemble(course, paths, loaded, known)
+    course.read_files = None if scope is None else set(loaded) | set(scope.read)
     _check_plans(course)
     for lesson in course.lessons.values():
         _check_lesson(course, lesson)
@@ -83,83 +133,71 @@ def read_course(root: Path, extra_banks: Iterable[Path] = ()) -> Course:
 # --- loading -----------------------------------------------------------------
 
 
-def _load_pages(course: Course) -> None:
-    if not course.content_dir.is_dir():
-        return
-    for folder in sorted(p for p in course.content_dir.iterdir() if p.is_dir()):
-        pages = sorted(p for p in folder.glob("*.md") if p.name != "index.md")
-        index = folder / "index.md"
-        if index.is_file():
-            _collect(course, _add_plan, index)
-        elif pages:
-            problem = Problem(
-                display_path(folder), 0, 0, "this learning plan has no index.md",
-                "add index.md with the plan's front matter",
-            )  # fmt: skip
-            course.problems.append(problem)
-        for page in pages:
-            _collect(course, _add_lesson, page)
+def _read(
+    pages: list[tuple[Path, bool]], banks: list[Path], scope: Scope | None
+) -> dict[Path, files.Loaded]:
+    """Every file, or the scope's files with their partners by the old and new facts."""
+    known = scope.known if scope is not None else {}
+    paths = [path for path, _ in pages] + banks
+    # Without facts from an earlier run, a file has to be read.
+    wanted = None if scope is None else {p for p in paths if p in scope.read or p not in known}
+    loaded: dict[Path, files.Loaded] = {}
+    while True:
+        for path, plan in pages:
+            if (wanted is None or path in wanted) and path not in loaded:
+                loaded[path] = files.load_page(path, plan)
+        for path in banks:
+            if (wanted is None or path in wanted) and path not in loaded:
+                loaded[path] = files.load_bank(path)
+        if wanted is None:
+            return loaded
+        more = partners(loaded, {**known, **{p: r.facts for p, r in loaded.items()}})
+        if more <= wanted:
+            return loaded
+        wanted |= more
 
 
-def _add_plan(course: Course, path: Path) -> None:
-    plan = read_plan(path)
-    course.plans[path.parent.name] = plan
+def _name(path: Path) -> str:
+    return path.name
 
 
-def _add_lesson(course: Course, path: Path) -> None:
-    lesson = read_lesson(path)
-    course.lessons[lesson.slug] = lesson
-
-
-def _load_bank(course: Course, path: Path) -> None:
-    document = yamldoc.load(path, watch=PROSE_FIELDS)
-    bank, problems = validate(Bank, document, what="bank")
-    course.problems.extend(problems)
-    if bank is not None:
-        course.banks[path.stem] = bank
-        course.bank_documents[path.stem] = document
-        parts = BankParts(path.stem, document, bank.lesson, list(enumerate(bank.questions)))
-    else:
-        parts = _salvage(path.stem, document)
-    course.bank_parts.append(parts)
-
-
-def _salvage(slug: str, document: yamldoc.Document) -> BankParts:
-    """The questions of an invalid bank that are valid by themselves, so that cross-file
-    problems are reported in the same run as the bank's own."""
-    data = document.data if isinstance(document.data, dict) else {}
-    lesson = data.get("lesson")
-    items = data.get("questions")
-    valid: list[tuple[int, Question]] = []
-    for index, item in enumerate(items if isinstance(items, list) else []):
-        try:
-            valid.append((index, question_adapter().validate_python(item)))
-        except ValidationError:
-            continue  # already reported by the bank's own validation
-    return BankParts(slug, document, lesson if isinstance(lesson, str) else None, valid)
-
-
-def _collect(course: Course, action: Callable[[Course, Path], None], path: Path) -> None:
-    """Run one loading step; a file that fails to load adds its problems and nothing else."""
-    try:
-        action(course, path)
-    except ContentError as error:
-        course.problems.extend(error.problems)
+def _assemble(
+    course: Course,
+    paths: list[Path],
+    loaded: dict[Path, files.Loaded],
+    known: Mapping[Path, Facts],
+) -> None:
+    """Put what was read into the course in reading order, and the facts of every file."""
+    for path in paths:
+        found = loaded.get(path)
+        if found is None:
+            course.facts[path] = known[path]
+            continue
+        course.facts[path] = found.facts
+        course.problems.extend(found.problems)
+        value = found.value
+        if isinstance(value, PlanPage):
+            course.plans[path.parent.name] = value
+        elif isinstance(value, LessonPage):
+            course.lessons[value.slug] = value
+        elif isinstance(value, BankParts):
+            if found.bank is not None:
+                course.banks[path.stem] = found.bank
+                course.bank_documents[path.stem] = value.document
+            course.bank_parts.append(value)
 
 
 # --- checks across files -------------------------------------------------------
 
 
 def _check_plans(course: Course) -> None:
+    loaded = course.loaded_lessons()
     for slug, plan in course.plans.items():
         for number, lesson in enumerate(plan.meta.lessons):
             page = plan.path.parent / f"{lesson}.md"
-            if lesson not in course.lessons and page.is_file():
+            if lesson not in loaded and page.is_file():
                 continue  # the page exists but did not load; its own problems say why
-            if (
-                lesson not in course.lessons
-                or course.lessons[lesson].path.parent != plan.path.parent
-            ):
+            if lesson not in loaded or loaded[lesson][0].parent != plan.path.parent:
                 course.problems.append(
                     plan.front.problem(
                         ("lessons", number),
@@ -187,8 +225,9 @@ def _check_lesson(course: Course, lesson: LessonPage) -> None:
                 f"write `plan: {folder}` or move the file",
             )
         )
-    plan = course.plans.get(folder)
-    if plan is not None and lesson.slug not in plan.meta.lessons:
+    plan = course.facts.get(lesson.path.parent / "index.md")
+    listed = plan.lessons if isinstance(plan, PlanFacts) else None
+    if listed is not None and lesson.slug not in listed:
         course.problems.append(
             front.problem(
                 ("plan",),
@@ -196,7 +235,8 @@ def _check_lesson(course: Course, lesson: LessonPage) -> None:
                 f"add `{lesson.slug}` to its `lessons`",
             )
         )
-    if meta.quiz not in course.banks and not _bank_file_exists(course, meta.quiz):
+    banks = (f for f in course.facts.values() if isinstance(f, BankFacts) and f.valid)
+    if not any(f.slug == meta.quiz for f in banks) and not _bank_file_exists(course, meta.quiz):
         course.problems.append(
             front.problem(
                 ("quiz",),
@@ -247,32 +287,50 @@ def _heading_problems(lesson: LessonPage) -> list[Problem]:
 
 
 def _check_banks(course: Course) -> None:
-    seen: dict[str, tuple[str, int]] = {}
+    loaded = course.loaded_lessons()
     for parts in course.bank_parts:
         document = parts.document
         lesson = course.lessons.get(parts.lesson) if parts.lesson else None
         if parts.lesson is not None:
-            _check_bank_lesson(course, parts, lesson)
+            _check_bank_lesson(course, parts, loaded.get(parts.lesson), list(loaded))
         for index, question in parts.questions:
-            loc = ("questions", index)
-            first = seen.get(question.id)
-            if first is not None:
-                course.problems.append(
-                    document.problem(
-                        (*loc, "id"),
-                        f"questions[{index}].id: `{question.id}` is already used at "
-                        f"{first[0]}:{first[1]}",
-                        "ids are unique across all banks; give this question a new id",
-                    )
-                )
-            else:
-                seen[question.id] = (document.path, document.locate((*loc, "id"))[0])
             if lesson is not None:
                 course.problems.extend(_lesson_refs(document, index, question, lesson))
             course.problems.extend(_self_test(document, index, question))
+    course.across = _duplicate_ids(course)
+    course.problems += course.across
 
 
-def _check_bank_lesson(course: Course, parts: BankParts, lesson: LessonPage | None) -> None:
+def _duplicate_ids(course: Course) -> list[Problem]:
+    """Every question id used before, in reading order, from the facts of every bank."""
+    problems: list[Problem] = []
+    seen: dict[str, tuple[Path, int]] = {}
+    for path, found in course.facts.items():
+        if not isinstance(found, BankFacts):
+            continue
+        for index, question_id, line, column in found.ids:
+            first = seen.setdefault(question_id, (path, line))
+            if first[0] is path and first[1] == line:
+                continue
+            problems.append(
+                Problem(
+                    display_path(path),
+                    line,
+                    column,
+                    f"questions[{index}].id: `{question_id}` is already used at "
+                    f"{display_path(first[0])}:{first[1]}",
+                    "ids are unique across all banks; give this question a new id",
+                )
+            )
+    return problems
+
+
+def _check_bank_lesson(
+    course: Course,
+    parts: BankParts,
+    lesson: tuple[Path, LessonFacts] | None,
+    slugs: list[str],
+) -> None:
     slug, document = parts.slug, parts.document
     if not _SLUG.match(slug):
         course.problems.append(
@@ -284,15 +342,15 @@ def _check_bank_lesson(course: Course, parts: BankParts, lesson: LessonPage | No
     if lesson is None and any(course.content_dir.glob(f"*/{parts.lesson}.md")):
         return  # the lesson exists but did not load; its own problems say why
     if lesson is None:
-        close = difflib.get_close_matches(str(parts.lesson), list(course.lessons), n=1)
+        close = difflib.get_close_matches(str(parts.lesson), slugs, n=1)
         hint = f"did you mean `{close[0]}`?" if close else "write the slug of a lesson in content/"
         message = f"lesson: no lesson `{parts.lesson}` in content/"
         course.problems.append(document.problem(("lesson",), message, hint))
-    elif lesson.meta.quiz != slug:
+    elif lesson[1].quiz != slug:
         course.problems.append(
             document.problem(
                 ("lesson",),
-                f"lesson: `{parts.lesson}` names the quiz `{lesson.meta.quiz}`, not `{slug}`",
+                f"lesson: `{parts.lesson}` names the quiz `{lesson[1].quiz}`, not `{slug}`",
                 f"set `quiz: {slug}` in the lesson's front matter, "
                 "or point this bank at its own lesson",
             )

@@ -12,6 +12,8 @@ from pathlib import Path
 
 CONTENT = "content"
 QUIZZES = "quizzes"
+BANK_SUFFIXES = (".yml", ".yaml")  # a bank is quizzes/<slug>.yml (or .yaml)
+POLICY_FILE = "lessonkit.yml"  # the course's policy (see `authoring.policy`)
 
 
 def is_course(folder: Path) -> bool:

@@ -17,16 +17,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
-from lessonkit.course import catalog
+from lessonkit.course import catalog, outline
 from lessonkit.course.invocation import program
+from lessonkit.course.outline import Outline
 from lessonkit.errors import UsageError
 from lessonkit.grading.passmark import percent
 from lessonkit.history.store import AnswerRow, AttemptSummary, Store
-
-if TYPE_CHECKING:
-    from lessonkit.course.course import Course
 
 TICK, CROSS = "\u2713", "\u2717"
 
@@ -140,20 +138,17 @@ def attempt_numbers(attempts: Sequence[AttemptSummary]) -> dict[int, int]:
     return numbers
 
 
-def list_table(course: Course, best: Mapping[str, AttemptSummary]) -> Table:
+def list_table(outline: Outline, best: Mapping[str, AttemptSummary]) -> Table:
     """`lessonkit list`: each plan's lessons in reading order, with the learner's best score."""
     rows: list[tuple[str, ...]] = []
-    for plan in course.plans.values():
-        shown = plan.meta.title
-        for slug in plan.meta.lessons:
-            page = course.lessons.get(slug)
-            if page is None:
-                continue
-            quiz = page.meta.quiz
-            bank = course.banks.get(quiz)
-            count = str(len(bank.questions)) if bank else "-"
-            top = best.get(quiz)
-            rows.append((shown, page.meta.title, quiz, count, _best(top)))
+    for plan in outline.plans:
+        shown = plan.title
+        for lesson in plan.lessons:
+            count = outline.questions.get(lesson.quiz)
+            top = best.get(lesson.quiz)
+            rows.append(
+                (shown, lesson.title, lesson.quiz, "-" if count is None else str(count), _best(top))
+            )
             shown = ""  # the plan's name once, above its lessons
     headers = ("Plan", "Lesson", "Quiz", "Questions", "Best score")
     return Table("Lessons", headers, rows, whole=2, optional=(0, 3))
@@ -366,13 +361,12 @@ def list_command(
     *, data_dir: Path | None = None, no_color: bool = False, stdout: IO[str] | None = None
 ) -> int:
     """`lessonkit list`: learning plans, lessons, question counts and best scores."""
-    from lessonkit.course.course import read_course
-
     out = stdout or sys.stdout
     root = next((r for r in catalog.roots(Path.cwd().resolve()) if (r / "content").is_dir()), None)
     if root is None:
         raise UsageError("no course found: run this inside a course folder, or install one")
-    course = read_course(root)  # list what loads; `lessonkit validate` reports the rest
+    # List what loads; `lessonkit validate` reports the rest.
+    course = outline.read(root, catalog.cache_folder(data_dir / "cache" if data_dir else None))
     best: dict[str, AttemptSummary] = {}
     store = read_store(data_dir, lambda text: out.write(text + "\n"))  # only reads
     if store is not None:

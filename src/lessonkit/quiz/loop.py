@@ -218,6 +218,6 @@ def ask_questions(
     ``on_answer`` commits each answer as it is given. ``attempt.finished`` is False on
     the returned attempt when the learner quit early.
     """
-    grading = session.Grading(attempt.plain_bank(), compiled.keys)
+    grading = session.Grading(attempt.bank, compiled.keys, lookup=attempt.question)
     ask(ui, attempt, compiled.lesson, grading, on_answer, on_undo)
     return attempt

@@ -113,7 +113,8 @@ def _take(
     clock: Clock,
 ) -> int:
     ui.header(compiled, attempt)
-    grading = session.Grading(attempt.plain_bank(), compiled.keys)
+    # Each question drawn and built when it is graded: a bank of thousands starts at once.
+    grading = session.Grading(attempt.bank, compiled.keys, lookup=attempt.question)
     _tell_key_changes(ui, store, compiled.slug, compiled.keys, clock)
     effort = Effort()
 

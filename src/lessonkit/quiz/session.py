@@ -8,7 +8,7 @@ pydantic is imported. Never prints, never reads the clock: ``now`` is an argumen
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -67,12 +67,13 @@ class Attempt:
     started: datetime
     marks: dict[str, Mark] = field(default_factory=dict)
     _shown: dict[str, QuestionData] = field(default_factory=dict, repr=False)
+    _index: dict[str, QuestionData] | None = field(default=None, repr=False)
 
     def question(self, question_id: str) -> QuestionData:
         """The question with this id, in its JSON form; with its numbers drawn, if it has any."""
         found = self._shown.get(question_id)
         if found is None:
-            found = _by_id(self.bank)[question_id]
+            found = self.written(question_id)
             drawn = self.plan.numbers.get(question_id)
             if drawn is not None:
                 from lessonkit.bank import variants  # only for a bank that draws numbers
@@ -80,6 +81,12 @@ class Attempt:
                 found = variants.render(found, dict(drawn))
             self._shown[question_id] = found
         return found
+
+    def written(self, question_id: str) -> QuestionData:
+        """The question as the bank writes it, before any numbers are drawn."""
+        if self._index is None:  # once: a bank of thousands is not searched per question
+            self._index = _by_id(self.bank)
+        return self._index[question_id]
 
     def plain_bank(self) -> BankData:
         """The bank as this attempt shows it: each question with its numbers, for grading."""
@@ -128,15 +135,11 @@ def plan(
         ids = kept + [q for q in ids if q not in set(kept)]
     elif settings.get("questions", True):
         random.Random(seed).shuffle(ids)
-    shuffle_options = bool(settings.get("options", True))
-    displays = {q["id"]: _display(q, seed, shuffle_options) for q in questions}
-    drawn = {
-        str(q["id"]): _seeded(q, f"{seed}/{q['id']}", (avoid or {}).get(q["id"], ()))
-        for q in questions
-        if q.get("params") and q["id"] not in (numbers or {})
-    }
-    resumed = {k: v for k, v in (numbers or {}).items() if k in displays}
-    return Plan(seed=seed, order=tuple(ids), displays=displays, numbers={**drawn, **resumed})
+    displays = _Displays(questions, seed, bool(settings.get("options", True)))
+    known = set(ids)
+    resumed = {k: v for k, v in (numbers or {}).items() if k in known}
+    drawn = _Numbers(questions, seed, resumed, avoid or {})
+    return Plan(seed=seed, order=tuple(ids), displays=displays, numbers=drawn)
 
 
 def _seeded(question: QuestionData, seed: str, avoid: Sequence[Numbers]) -> Numbers:
@@ -144,6 +147,68 @@ def _seeded(question: QuestionData, seed: str, avoid: Sequence[Numbers]) -> Numb
     from lessonkit.bank import variants
 
     return variants.seeded(question, seed, [dict(a) for a in avoid])[0]
+
+
+class _Numbers(Mapping[str, Numbers]):
+    """Each parameterised question's numbers, drawn when first asked for (a bank of
+    thousands of drawn questions would otherwise keep the learner waiting at the start),
+    or as given for answers being resumed. Each draw has its own seed, so the order in
+    which they are drawn changes none of them."""
+
+    def __init__(
+        self,
+        questions: Sequence[QuestionData],
+        seed: int,
+        given: Mapping[str, Numbers],
+        avoid: Mapping[str, Sequence[Numbers]],
+    ) -> None:
+        self._questions = {
+            q["id"]: q for q in questions if q.get("params") and q["id"] not in given
+        }
+        self._given, self._seed, self._avoid = given, seed, avoid
+        self._drawn: dict[str, Numbers] = {}
+
+    def __getitem__(self, question_id: str) -> Numbers:
+        if question_id in self._given:
+            return self._given[question_id]
+        if question_id not in self._drawn:
+            question = self._questions[question_id]  # KeyError: it draws no numbers
+            avoid = self._avoid.get(question_id, ())
+            self._drawn[question_id] = _seeded(question, f"{self._seed}/{question_id}", avoid)
+        return self._drawn[question_id]
+
+    def __contains__(self, question_id: object) -> bool:
+        return question_id in self._questions or question_id in self._given
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._questions
+        yield from self._given
+
+    def __len__(self) -> int:
+        return len(self._questions) + len(self._given)
+
+
+class _Displays(Mapping[str, tuple[int, ...]]):
+    """Each question's display order, worked out when first shown: a bank of thousands of
+    questions starts its quiz without shuffling every question's options first. Each
+    display is drawn from its own seed, so the order of asking changes none of them."""
+
+    def __init__(self, questions: Sequence[QuestionData], seed: int, options: bool) -> None:
+        self._questions = {q["id"]: q for q in questions}
+        self._seed, self._options = seed, options
+        self._shown: dict[str, tuple[int, ...]] = {}
+
+    def __getitem__(self, question_id: str) -> tuple[int, ...]:
+        if question_id not in self._shown:
+            question = self._questions[question_id]
+            self._shown[question_id] = _display(question, self._seed, self._options)
+        return self._shown[question_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._questions)
+
+    def __len__(self) -> int:
+        return len(self._questions)
 
 
 def start(slug: str, bank: BankData, seed: int, now: datetime) -> Attempt:
@@ -180,18 +245,34 @@ class Grading:
     Built lazily so that a quiz shows its first question before pydantic is imported.
     """
 
-    def __init__(self, bank: Mapping[str, Any], keys: Mapping[str, str] | None = None) -> None:
-        """``keys``: answer-key hashes by question id, when already known (compiled banks)."""
+    def __init__(
+        self,
+        bank: Mapping[str, Any],
+        keys: Mapping[str, str] | None = None,
+        *,
+        lookup: Callable[[str], QuestionData] | None = None,
+    ) -> None:
+        """``keys``: answer-key hashes by question id, when already known (compiled banks);
+        ``lookup``: each question as graded (an attempt's, with its numbers), when given."""
         self._bank = bank
         self._keys = keys
-        self._questions: dict[str, Question] | None = None
+        self._lookup = lookup
+        self._data: dict[str, QuestionData] | None = None
+        self._questions: dict[str, Question] = {}
 
     def question(self, question_id: str) -> Question:
-        if self._questions is None:
-            from lessonkit.bank.models import Bank
+        # Each question built when first graded, not the whole bank at once: in a bank of
+        # thousands, that would keep the learner waiting after their first answer.
+        if question_id not in self._questions:
+            if self._lookup is not None:
+                data = self._lookup(question_id)  # KeyError for an id not in the bank
+            else:
+                if self._data is None:
+                    self._data = _by_id(self._bank)
+                data = self._data[question_id]
+            from lessonkit.bank.models import question_adapter
 
-            built = Bank.model_validate(self._bank)  # already validated once: this is quick
-            self._questions = {q.id: q for q in built.questions}
+            self._questions[question_id] = question_adapter().validate_python(data)
         return self._questions[question_id]
 
     def grade(self, question_id: str, response: Response) -> Grade:
@@ -365,7 +446,7 @@ def _numbers(attempt: Attempt, question_id: str, mark: Mark | None) -> str:
         return ""
     from lessonkit.bank import variants
 
-    return variants.shown_numbers(_by_id(attempt.bank)[question_id], drawn)
+    return variants.shown_numbers(attempt.written(question_id), drawn)
 
 
 def report(attempt: Attempt, result: Summary) -> dict[str, Any]:
