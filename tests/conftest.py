@@ -69,6 +69,16 @@ Text.
 <!-- lessonkit:quiz lesson-one -->
 """
 
+
+def quizzing(lesson: str, bank: str) -> str:
+    """``lesson`` (by default lesson one's page) taking its quiz and self-checks from ``bank``."""
+    return (
+        lesson.replace("quiz: lesson-one", f"quiz: {bank}")
+        .replace("<!-- lessonkit:check lesson-one ", f"<!-- lessonkit:check {bank} ")
+        .replace("<!-- lessonkit:quiz lesson-one ", f"<!-- lessonkit:quiz {bank} ")
+    )
+
+
 BANK = """\
 lesson: lesson-one
 title: Lesson one quiz

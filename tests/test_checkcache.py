@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BANK, FULL_BANK, LESSON, PLAN, MakeCourse
+from conftest import BANK, FULL_BANK, LESSON, PLAN, MakeCourse, quizzing
 from lessonkit.authoring import checkcache
 from lessonkit.authoring.validate import validate_paths
 
 LESSON_TWO = (
-    LESSON.replace("title: Lesson one", "title: Lesson two")
-    .replace("quiz: lesson-one", "quiz: lesson-two")
+    quizzing(LESSON, "lesson-two").replace("title: Lesson one", "title: Lesson two")
     .replace("last_reviewed: 2026-11-20", "last_reviewed: 2026-10")
     .replace("Opening text.", "Opening text, after [the detail](lesson-one.md#a-detail).\n\n"
              "![A chart](img/chart.svg)")
@@ -56,9 +55,9 @@ def course(make_course: MakeCourse) -> Path:
             "quizzes/lesson-two.yml": BANK_TWO,
             # A plan of its own, which no edit below touches: a partial run never reads it.
             "content/far-plan/index.md": PLAN.replace("[lesson-one]", "[lesson-far]"),
-            "content/far-plan/lesson-far.md": LESSON.replace(
+            "content/far-plan/lesson-far.md": quizzing(LESSON, "lesson-far").replace(
                 "plan: test-plan", "plan: far-plan"
-            ).replace("quiz: lesson-one", "quiz: lesson-far"),
+            ),
             "quizzes/lesson-far.yml": FULL_BANK.replace("lesson: lesson-one", "lesson: lesson-far")
             .replace("id: q-", "id: far-")
             .replace("id: pad-", "id: far-pad-"),

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FULL_BANK, LESSON, PLAN, MakeCourse
+from conftest import FULL_BANK, LESSON, PLAN, MakeCourse, quizzing
 from lessonkit.authoring.rulebook import check_course
 
 NAV = """\
@@ -18,12 +18,7 @@ nav:
       - test-plan/lesson-one.md
 """
 # A second lesson in the plan, with its own (full) bank.
-SECOND = (
-    LESSON.replace("title: Lesson one", "title: Lesson two")
-    .replace("quiz: lesson-one", "quiz: lesson-two")
-    .replace("<!-- lessonkit:check lesson-one ", "<!-- lessonkit:check lesson-two ")
-    .replace("<!-- lessonkit:quiz lesson-one ", "<!-- lessonkit:quiz lesson-two ")
-)
+SECOND = quizzing(LESSON, "lesson-two").replace("title: Lesson one", "title: Lesson two")
 SECOND_BANK = FULL_BANK.replace("lesson: lesson-one", "lesson: lesson-two").replace(
     "id: ", "id: two-"
 )
