@@ -17,6 +17,7 @@ from lessonkit.course import catalog
 from lessonkit.course.invocation import program
 from lessonkit.errors import UsageError
 from lessonkit.quiz import markup, pagetext
+from lessonkit.quiz.plainui import isatty
 
 
 def lesson_path(slug: str, cwd: Path | None = None) -> Path:
@@ -101,7 +102,7 @@ def read_command(
     """Show a lesson or one section: rendered on a terminal (paged when long), plain otherwise."""
     stdout = stdout or sys.stdout
     text = lesson_text(lesson_path(slug), section)
-    terminal = _isatty(stdout) and os.environ.get("TERM") != "dumb"
+    terminal = isatty(stdout) and os.environ.get("TERM") != "dumb"
     if not terminal:
         stdout.write(markup.plain(text) + "\n")
         return 0
@@ -120,10 +121,3 @@ def read_command(
     else:
         stdout.write(rendered)
     return 0
-
-
-def _isatty(stream: IO[str]) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
