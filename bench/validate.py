@@ -48,8 +48,13 @@ sources: [{title: Python, url: "https://www.python.org/", accessed: 2026-11-01}]
 last_reviewed: 2026-11-20
 ---
 ## 1. First
+<!-- lessonkit:check bench 1 -->
 ## 2. Second
+<!-- lessonkit:check bench 2 -->
 ## 3. Third
+<!-- lessonkit:check bench 3 -->
+
+<!-- lessonkit:quiz bench -->
 """
 
 PLAN = """\
