@@ -97,6 +97,8 @@ def write(root: Path, lessons: int) -> Path:
     banks = {n: (ROOT / "quizzes" / f"{n}.yml").read_text(encoding="utf-8") for n in LESSONS}
     (root / "quizzes").mkdir(parents=True)
     shutil.copytree(ROOT / "site_overrides", root / "site_overrides")
+    ignore = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(ROOT / "hooks", root / "hooks", ignore=ignore)  # mkdocs.yml names it
     nav: dict[str, list[str]] = {}
     for pair in range(lessons // 2):
         folder = root / "content" / plan_folder(pair)
@@ -114,6 +116,8 @@ def write(root: Path, lessons: int) -> Path:
     for number, (name, pages) in enumerate(nav.items()):
         listed = "lessons:\n" + "".join(f"  - {Path(p).stem}\n" for p in pages)
         text = _LESSON_LIST.sub(listed, index, count=1)
+        marker = "<!-- lessonkit:lessons {} -->"
+        text = text.replace(marker.format(PLAN), marker.format(name))
         if number:
             title = f'title: "AI hardware fundamentals, part {number}"'
             text = text.replace('title: "AI hardware fundamentals"', title, 1)
