@@ -14,10 +14,9 @@ def _quiz(args: argparse.Namespace) -> int:
     from lessonkit.quiz.runner import quiz_command
 
     resume = True if args.resume else False if args.restart else None
-    data_dir = Path(args.data_dir) if args.data_dir else None
     answers = Path(args.answers) if args.answers else None
     return quiz_command(args.target, seed=args.seed, answers=answers, as_json=args.json,
-                        no_color=args.no_color, data_dir=data_dir, resume=resume,
+                        no_color=args.no_color, data_dir=_data_dir(args), resume=resume,
                         pause=not args.no_pause)  # fmt: skip
 
 
