@@ -88,10 +88,6 @@ class Attempt:
             self._index = _by_id(self.bank)
         return self._index[question_id]
 
-    def plain_bank(self) -> BankData:
-        """The bank as this attempt shows it: each question with its numbers, for grading."""
-        return {**self.bank, "questions": [self.question(q["id"]) for q in self.bank["questions"]]}
-
     def remaining(self) -> list[str]:
         """Ids still to answer, in the order they are shown."""
         return [q for q in self.plan.order if q not in self.marks]
@@ -303,7 +299,7 @@ def grade_all(slug: str, bank: BankData, given: Mapping[str, Response], seed: in
     displays = {q["id"]: tuple(range(choices(q))) for q in bank["questions"]}
     drawn = plan(bank, seed).numbers
     attempt = Attempt(slug, bank, Plan(seed, ids, displays, drawn), datetime.fromtimestamp(0, UTC))
-    grading = Grading(attempt.plain_bank())
+    grading = Grading(attempt.bank, lookup=attempt.question)
     for question_id, response in given.items():
         grade = grading.grade(question_id, response)
         attempt.record(

@@ -88,7 +88,8 @@ def _show(
         started=summary.started, marks=marks,
     )  # fmt: skip
     asked = [q for q in attempt.plan.order if q in set(recorded.order)]
-    grading = session.Grading(attempt.plain_bank(), compiled.keys)  # each with its numbers
+    # Each question graded with the numbers this attempt drew, built only when asked for.
+    grading = session.Grading(attempt.bank, compiled.keys, lookup=attempt.question)
     kind = "Review" if summary.kind == "review" else "Attempt"
     ui.stress(f"{kind} {number} at {compiled.slug}: {compiled.bank['title']}", "bold")
     ui.say(f"Started {shown_time(summary.started, zone)}; {_state(summary, zone)}.")
