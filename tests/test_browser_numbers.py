@@ -204,3 +204,7 @@ def test_the_numbers_look_right_on_a_phone_in_both_schemes(page: Any, site_url: 
     assert sizes["light"] != sizes["dark"]
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # nothing pushes the page sideways
+    field = question(page, "ridge").locator(".lk-field input").bounding_box()
+    unit = question(page, "ridge").locator(".lk-unit").bounding_box()
+    assert unit["x"] > field["x"] + field["width"]  # the unit beside its field, not under it
+    assert unit["y"] < field["y"] + field["height"]

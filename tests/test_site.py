@@ -224,8 +224,9 @@ def test_shuffle_false_keeps_the_written_order() -> None:
             NUMERIC,
             [
                 "Answer with a number in TB/s; a decimal point or comma.",
-                '<label for="lk-how-much-answer">Your answer</label> <input type="text"'
-                ' id="lk-how-much-answer" inputmode="decimal" autocomplete="off"> TB/s',
+                '<label for="lk-how-much-answer">Your answer</label> <span class="lk-entry">'
+                '<input type="text" id="lk-how-much-answer" inputmode="decimal"'
+                ' autocomplete="off" size="10"> <span class="lk-unit">TB/s</span></span>',
             ],
             "<p><strong>Answer:</strong> 2.5 TB/s (± 0.1 TB/s)</p>",
         ),

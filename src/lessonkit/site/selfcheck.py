@@ -109,12 +109,10 @@ def _choices(question: Question, kind: str, labels: Sequence[tuple[int, str]]) -
     return lines
 
 
-def _field(question: Question, label: str, control: str, after: str = "") -> list[str]:
+def _field(question: Question, label: str, control: str) -> list[str]:
     field = f"lk-{question.id}-answer"
-    return [
-        f'<p class="lk-field"><label for="{field}">{label}</label> '
-        f"{control.format(id=field)}{after}</p>"
-    ]
+    shown = control.replace("{id}", field)  # not format(): a unit may hold braces
+    return [f'<p class="lk-field"><label for="{field}">{label}</label> {shown}</p>']
 
 
 def _inputs(question: Question, bank: Bank) -> list[str]:
@@ -138,11 +136,17 @@ def _inputs(question: Question, bank: Bank) -> list[str]:
         return [lead, *lines]
     if isinstance(question, NumericQuestion):
         unit = f" in {_text(question.unit)}" if question.unit else ""
-        control = '<input type="text" id="{id}" inputmode="decimal" autocomplete="off">'
-        after = f" {_text(question.unit)}" if question.unit else ""
+        # The field and its unit are one box that wraps as a whole, and the field is sized
+        # for a number: on a phone a default-width field pushed the unit onto its own line.
+        control = '<input type="text" id="{id}" inputmode="decimal" autocomplete="off" size="10">'
+        if question.unit:
+            control = (
+                f'<span class="lk-entry">{control} '
+                f'<span class="lk-unit">{_text(question.unit)}</span></span>'
+            )
         return [
             f'<p class="lk-instruction">Answer with a number{unit}; a decimal point or comma.</p>',
-            *_field(question, "Your answer", control, after),
+            *_field(question, "Your answer", control),
         ]
     if isinstance(question, TextQuestion):
         if question.multiline:
