@@ -516,6 +516,34 @@ def test_feedback_stays_on_screen_until_enter(course: Path) -> None:
     stop(child)
 
 
+LONG_WHY = " ".join(f"Reason {n} is spelled out here at some length." for n in range(1, 31))
+
+
+def test_feedback_taller_than_the_screen_waits_before_its_start_scrolls_away(
+    make_course: MakeCourse,
+) -> None:
+    bank = BANK.replace("explanation: Because b.", f"explanation: {LONG_WHY}")
+    course = make_course({"mkdocs.yml": MKDOCS, "quizzes/lesson-one.yml": bank})
+    child = spawn(course, "--seed", "5", size=(24, 50), pause=True)
+    child.expect("Answer")
+    child.send("3\r")
+    child.expect(r"More below: press Enter ")
+    # The learner's own answer and its verdict are still on screen while they read.
+    pyte = pytest.importorskip("pyte")
+    screen = pyte.Screen(50, 24)
+    pyte.Stream(screen).feed(child.logfile_read.getvalue())
+    shown = [line.rstrip() for line in screen.display]
+    assert any(line.startswith("You answered:") for line in shown), shown
+    assert any(line.endswith("of 1 point.") for line in shown), shown
+    assert not any("Press Enter for question 2" in line for line in shown), shown
+    child.send("\r")
+    child.expect("Reason 30 is spelled out")
+    child.expect(r"Press Enter for question 2 \(u undo, q quit\): ")
+    child.send("\r")
+    child.expect("Question 2 of 3")
+    stop(child)
+
+
 @pytest.mark.parametrize("how", ["--no-pause", "LESSONKIT_NO_PAUSE=1"])
 def test_the_pause_can_be_turned_off(course: Path, how: str) -> None:
     flag = how.startswith("--")  # else the setting, which spawn() makes without `pause`

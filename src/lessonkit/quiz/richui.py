@@ -7,6 +7,7 @@ quizzes and screen readers never pay for it (see ``terminal.make_ui``).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
@@ -25,6 +26,9 @@ from lessonkit.quiz.plainui import (
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+MORE = "More below: press Enter "
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 class RichUi(PlainUi):
@@ -237,7 +241,39 @@ class RichUi(PlainUi):
 
     def feedback(self, *args: Any, **kwargs: Any) -> None:
         self._pick, self._shown = None, None  # what follows is no longer the question
-        super().feedback(*args, **kwargs)
+        if not (self.pauses and self._line_editing()):
+            super().feedback(*args, **kwargs)
+            return
+        with self.console.capture() as captured:
+            super().feedback(*args, **kwargs)
+        self._paged(captured.get())
+
+    def _paged(self, text: str) -> None:
+        """Feedback a screenful at a time when it is taller than the screen: otherwise its
+        start, the learner's own answer marked right or wrong, scrolls away unread (a
+        five-pair match with a long explanation at 50 x 24)."""
+        from rich.cells import cell_len
+
+        out = self.console.file
+        rows = [max(1, -(-cell_len(_ANSI.sub("", line)) // self.console.width))
+                for line in text.splitlines()]  # fmt: skip
+        lines = text.splitlines(keepends=True)
+        start = 0
+        while True:
+            room = max(self._height() - 2, 3)  # below: this prompt, then the pause's
+            taken, end = 0, start
+            while end < len(lines) and taken + rows[end] <= room:
+                taken += rows[end]
+                end += 1
+            if sum(rows[start:]) <= room + 1 or end == start:
+                break
+            out.write("".join(lines[start:end]))
+            out.flush()
+            start = end
+            if self._edit_line(MORE) is None:
+                break
+        out.write("".join(lines[start:]))
+        out.flush()
 
     def undone(self, number: int) -> None:
         self._pick, self._shown = None, None
