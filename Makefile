@@ -41,7 +41,7 @@ test: $(STAMP) node_modules/.package-lock.json ## Run every check: ruff, ruff fo
 	$(VENV)/bin/lessonkit validate --strict --full
 	$(PY) -m pytest
 
-serve: $(STAMP) ## Serve the lesson site at http://127.0.0.1:8000, reloading on changes
+serve: $(STAMP) ## Serve the site at http://127.0.0.1:8000, reloading and re-checking on changes
 	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
 
 # Validate first: every problem at file:line:col, before an engine reports it its own way.
