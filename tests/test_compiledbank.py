@@ -112,3 +112,43 @@ def test_the_quiz_on_a_damaged_cache_shows_what_it_shows_on_a_sound_one(
     entry.write_bytes(DAMAGES["a question garbled, same size"](entry.read_bytes()))
     assert "Question 2 of 60" in sound
     assert take("damaged") == sound
+
+
+def fail_compiling(path: Path) -> dict[str, Any]:
+    raise AssertionError(f"compiled {path} again")
+
+
+def test_a_quiz_reads_only_the_questions_it_shows(
+    bank_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A question damaged in the cache costs nothing until it is shown: the quiz read
+    neither it nor the whole bank to show the first questions."""
+    cache = tmp_path / "cache"
+    catalog.find(str(bank_file), cache_dir=cache)
+    (entry,) = (cache / "banks").iterdir()
+    data = entry.read_bytes()
+    found = catalog.find(str(bank_file), cache_dir=cache)
+    first_two = session.start("bench", found.bank, 5, NOW).plan.order[:2]
+    last = next(q for q in reversed(found.bank.ids) if q not in first_two)
+    at = data.rindex(b'{"id": "' + last.encode() + b'"')
+    entry.write_bytes(data[:at] + b"\x00" + data[at + 1 :])
+    monkeypatch.setattr(catalog, "compile_bank", fail_compiling)
+    attempt = session.start("bench", catalog.find(str(bank_file), cache_dir=cache).bank, 5, NOW)
+    assert [attempt.question(q)["id"] for q in first_two] == list(first_two)
+    with pytest.raises(AssertionError, match=r"compiled .* again"):
+        attempt.question(last)  # only now is the damage found, and the bank compiled
+
+
+def test_a_cache_replaced_during_a_quiz_is_not_read_for_the_rest_of_it(
+    bank_file: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    fresh = catalog.compile_bank(bank_file)
+    catalog.find(str(bank_file), cache_dir=cache)
+    found = catalog.find(str(bank_file), cache_dir=cache)
+    attempt = session.start("bench", found.bank, 5, NOW)
+    attempt.question(attempt.plan.order[0])
+    (entry,) = (cache / "banks").iterdir()
+    entry.write_bytes(entry.read_bytes().replace(b"Question ", b"Q-estion "))  # same size
+    expected = {q["id"]: q for q in fresh["bank"]["questions"]}
+    assert all(attempt.written(q) == expected[q] for q in attempt.plan.order)
