@@ -39,30 +39,35 @@ class CompiledBank(Mapping[str, Any]):
     ) -> None:
         self.ids, self.drawn = tuple(ids), tuple(drawn)
         self._settings, self._recover = settings, recover
-        self._listed = questions if isinstance(questions, cachefile.Listed) else None
-        self._all = None if isinstance(questions, cachefile.Listed) else questions
-        self._read: dict[str, QuestionData] = {}
+        self._listed: cachefile.Listed | None = None
+        self._all: list[QuestionData] | None = None
+        self._read: dict[str, QuestionData] = {}  # by id: those read so far, or all
         self._where: dict[str, int] | None = None
+        if isinstance(questions, cachefile.Listed):
+            self._listed = questions
+        else:
+            self._all, self._read = questions, {q["id"]: q for q in questions}
 
     def question(self, question_id: str) -> QuestionData:
         """The question with this id; KeyError when the bank has none."""
         found = self._read.get(question_id)
         if found is None:
-            if self._where is None:  # once: a bank of thousands is not searched per question
-                self._where = {q: i for i, q in enumerate(self.ids)}
-            found = self._one(question_id, self._where[question_id])
+            found = self._one(question_id)
             self._read[question_id] = found
         return found
 
-    def _one(self, question_id: str, index: int) -> QuestionData:
+    def _one(self, question_id: str) -> QuestionData:
         if self._listed is not None:
+            if self._where is None:  # once: a bank of thousands is not searched per question
+                self._where = {q: i for i, q in enumerate(self.ids)}
             try:
-                found = self._listed.item(index)
+                found = self._listed.item(self._where[question_id])
             except ValueError:
                 found = None
             if isinstance(found, dict) and found.get("id") == question_id:
                 return found
-        return {q["id"]: q for q in self.questions()}[question_id]
+        self.questions()  # every question read at once, or the bank compiled again
+        return self._read[question_id]
 
     def questions(self) -> list[QuestionData]:
         """Every question, in bank order: one parse of the file's list."""
@@ -74,6 +79,7 @@ class CompiledBank(Mapping[str, Any]):
             if found is None or [q.get("id") for q in found] != list(self.ids):
                 found = self._recovered()
             self._all, self._listed = found, None
+            self._read = {q["id"]: q for q in found}
         return self._all
 
     def _recovered(self) -> list[QuestionData]:

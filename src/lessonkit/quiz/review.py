@@ -207,7 +207,8 @@ def review_attempt(
     from lessonkit.quiz import session
 
     planned = session.plan(compiled.bank, seed, question_ids, avoid=avoid)
-    wanted = tuple(q for q in planned.order if q in set(question_ids))
+    asked = set(question_ids)  # once, not per question of the bank
+    wanted = tuple(q for q in planned.order if q in asked)
     plan = session.Plan(seed, wanted, planned.displays, planned.numbers)
     return session.Attempt(compiled.slug, compiled.bank, plan, now)
 
