@@ -4,6 +4,7 @@ and a damaged cache file is compiled again, never a traceback or a different qui
 from __future__ import annotations
 
 import io
+import json
 import random
 import sys
 from collections.abc import Callable
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from lessonkit.course import catalog
+from lessonkit.course import cachefile, catalog
 from lessonkit.quiz import session
 from lessonkit.quiz.runner import quiz_command
 
@@ -152,3 +153,18 @@ def test_a_cache_replaced_during_a_quiz_is_not_read_for_the_rest_of_it(
     entry.write_bytes(entry.read_bytes().replace(b"Question ", b"Q-estion "))  # same size
     expected = {q["id"]: q for q in fresh["bank"]["questions"]}
     assert all(attempt.written(q) == expected[q] for q in attempt.plan.order)
+
+
+def test_questions_that_are_valid_json_but_not_questions_are_compiled_again(
+    bank_file: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    fresh = catalog.compile_bank(bank_file)
+    catalog.find(str(bank_file), cache_dir=cache)
+    (entry,) = (cache / "banks").iterdir()
+    head, _ = entry.read_bytes().split(b"\n", 1)
+    listed = json.loads(head[:-1] + b"}")
+    items = [7] * len(listed["ids"])  # spans rewritten to match: a sound file of numbers
+    cachefile.write_listed(entry, {k: v for k, v in listed.items() if k != "spans"}, items)
+    found = catalog.find(str(bank_file), cache_dir=cache)
+    assert list(found.bank["questions"]) == fresh["bank"]["questions"]

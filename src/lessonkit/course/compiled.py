@@ -76,7 +76,7 @@ class CompiledBank(Mapping[str, Any]):
                 found = self._listed.items() if self._listed is not None else None
             except ValueError:
                 found = None
-            if found is None or [q.get("id") for q in found] != list(self.ids):
+            if found is None or _ids(found) != list(self.ids):
                 found = self._recovered()
             self._all, self._listed = found, None
             self._read = {q["id"]: q for q in found}
@@ -107,6 +107,10 @@ def of(bank: Mapping[str, Any]) -> CompiledBank:
     questions = list(bank["questions"])
     settings = {key: value for key, value in bank.items() if key != "questions"}
     return CompiledBank(settings, [q["id"] for q in questions], _drawn(questions), questions)
+
+
+def _ids(questions: Sequence[Any]) -> list[Any]:
+    return [q.get("id") if isinstance(q, dict) else None for q in questions]
 
 
 def _drawn(questions: Sequence[QuestionData]) -> list[str]:
