@@ -8,7 +8,6 @@ runs lessonkit's own compiler on every bank and puts the JSON beside the course 
 
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
 from pathlib import Path
@@ -25,7 +24,7 @@ class CompileBanks(BuildHookInterface):  # type: ignore[misc]
             return  # an editable install reads the checkout, which has its own cache
         root = Path(self.root)
         sys.path.insert(0, str(root / "src"))
-        from lessonkit.course import catalog
+        from lessonkit.course import catalog, compiled
 
         out = Path(tempfile.mkdtemp(prefix="lessonkit-compiled-"))
         for bank in sorted((root / "quizzes").glob("*.yml")):
@@ -33,5 +32,5 @@ class CompileBanks(BuildHookInterface):  # type: ignore[misc]
             data["deps"] = []  # build-machine paths mean nothing once installed
             data["source"] = f"quizzes/{bank.name}"
             target = out / f"{bank.stem}.json"
-            target.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+            compiled.save(target, data)
             build_data["force_include"][str(target)] = f"lessonkit/_course/compiled/{target.name}"

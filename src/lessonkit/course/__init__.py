@@ -3,7 +3,8 @@
 ``course`` reads a whole course folder and checks it across files, one file at a
 time through ``files``, each known to the others by its ``facts``; ``lessons`` reads
 lesson and plan pages; ``catalog`` finds a bank by slug and keeps it compiled to JSON
-(``cachefile``) so a quiz starts without YAML or pydantic; ``outline`` keeps what
+(``cachefile``, laid out by ``compiled`` so a quiz reads only the questions it shows)
+so a quiz starts without YAML or pydantic; ``outline`` keeps what
 ``lessonkit list`` shows, file by file, for the same reason; ``folder`` says what a
 course folder is; ``day`` is the day review dates are counted from; ``invocation`` is
 the command name a learner can type to run lessonkit. It may import

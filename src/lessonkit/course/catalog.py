@@ -12,7 +12,8 @@ Validating a bank needs PyYAML and pydantic, which cost more than the whole quiz
 start-up budget. So each bank is compiled once into plain JSON (the validated bank
 plus its lesson's metadata) and cached in the user cache folder, keyed by the paths,
 sizes and modification times of the files it came from and by the lessonkit version;
-a quiz then starts from ``json.load`` and only a changed file pays for validation.
+a quiz then starts from JSON and only a changed file pays for validation. The file is
+laid out so that a quiz reads only the questions it shows (``compiled``).
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from lessonkit import __version__
-from lessonkit.course import cachefile
+from lessonkit.course import compiled
+from lessonkit.course.compiled import CompiledBank
 from lessonkit.errors import UsageError
 
-FORMAT = 4  # bump when the compiled layout changes, so old cache entries are ignored
+FORMAT = 5  # bump when the compiled layout changes, so old cache entries are ignored
 LOCAL_SITE = "http://127.0.0.1:8000/"
 # The package folder, two levels up from here (lessonkit/course/catalog.py).
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -50,7 +52,7 @@ class Compiled:
 
     slug: str
     source: str
-    bank: Mapping[str, Any]
+    bank: CompiledBank
     lesson: Mapping[str, Any] | None
     site: str
     keys: Mapping[str, str]
@@ -69,17 +71,21 @@ def find(target: str, *, cwd: Path | None = None, cache_dir: Path | None = None)
 def load(path: Path, *, cache_dir: Path | None = None) -> Compiled:
     """A bank file compiled, from the cache when no source file changed since."""
     path = path.resolve()
-    data = _packaged(path)
     cache = _cache_file(path, cache_dir)
-    if data is None:
-        data = _read_cache(cache)
-    if data is None:
+
+    def recompile() -> Mapping[str, Any]:
         data = compile_bank(path)
         if data["lesson"] is not None:  # without a lesson file there is no file to watch
-            cachefile.write(cache, data)
-    return Compiled(
-        data["slug"], data["source"], data["bank"], data["lesson"], data["site"], data["keys"]
-    )
+            compiled.save(cache, data)
+        return data
+
+    data = _packaged(path, lambda: compile_bank(path)["bank"])
+    if data is None:
+        data = _read_cache(cache, lambda: recompile()["bank"])
+    if data is None:
+        data = recompile()
+    bank = compiled.of(data["bank"])
+    return Compiled(data["slug"], data["source"], bank, data["lesson"], data["site"], data["keys"])
 
 
 def slugs(cwd: Path | None = None) -> list[str]:
@@ -271,20 +277,20 @@ def _cache_file(path: Path, cache_dir: Path | None) -> Path:
     return cache_folder(cache_dir) / "banks" / f"{name}.json"
 
 
-def _packaged(path: Path) -> dict[str, Any] | None:
+def _packaged(path: Path, recover: compiled.Recover) -> Mapping[str, Any] | None:
     """The compiled form the wheel carries for a packaged bank (see hatch_build.py)."""
     if path.parent != PACKAGED.resolve() / "quizzes":
         return None
-    data = cachefile.read(PACKAGED / "compiled" / f"{path.stem}.json")
-    try:
-        fresh = data["format"] == FORMAT and data["lessonkit"] == __version__
-    except (KeyError, TypeError):
+    data = compiled.read(PACKAGED / "compiled" / f"{path.stem}.json", recover)
+    if data is None or data.get("format") != FORMAT or data.get("lessonkit") != __version__:
         return None
-    return dict(data) if fresh else None
+    return data
 
 
-def _read_cache(cache: Path) -> dict[str, Any] | None:
-    data = cachefile.read(cache)
+def _read_cache(cache: Path, recover: compiled.Recover) -> Mapping[str, Any] | None:
+    data = compiled.read(cache, recover)
+    if data is None:
+        return None  # missing, damaged or in another layout: compile again
     try:
         fresh = (
             data["format"] == FORMAT
@@ -297,4 +303,4 @@ def _read_cache(cache: Path) -> dict[str, Any] | None:
     if not fresh:
         return None
     data["source"] = _shown(Path(data["deps"][0][0]))
-    return dict(data)
+    return data

@@ -53,7 +53,7 @@ def _plan_lessons(target: str, cwd: Path) -> list[str] | None:
 def _source(target: str, cwd: Path) -> Source:
     compiled = catalog.find(target, cwd=cwd)
     path = _bank_file(target, compiled.source, cwd)
-    bank = Bank.model_validate(compiled.bank, strict=False)
+    bank = Bank.model_validate(dict(compiled.bank), strict=False)  # every question, at once
     # Without a published address the lesson links would point at `make serve` on the
     # exporting machine, which no learner can open: leave them out (the CLI says so).
     links = compiled.site == "published"

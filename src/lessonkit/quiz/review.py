@@ -117,7 +117,7 @@ def _due(ui: PlainUi, store: Store, compiled: catalog.Compiled,
     from lessonkit.grading import schedule
 
     slug = compiled.slug
-    ids = [str(q["id"]) for q in compiled.bank["questions"]]
+    ids = list(compiled.bank.ids)
     keys = dict(compiled.keys)
     for notice in store.take_key_change_notices(slug, keys, shown=now):
         ui.notice(notice)
@@ -177,12 +177,16 @@ def seen_numbers(store: Store, compiled: catalog.Compiled) -> dict[str, list[dic
 
     An answer given before the question drew numbers counts as its `numbers_before`.
     """
-    questions = {str(q["id"]): q for q in compiled.bank["questions"] if q.get("params")}
+    bank = compiled.bank
+    drawn = set(bank.drawn)  # each question read only if it was answered
     seen: dict[str, list[dict[str, Any]]] = {}
     for question_id, row in store.drawn_answers(compiled.slug):
-        question = questions.get(question_id)
-        numbers = row.params if row.params is not None else (question or {}).get("numbers_before")
-        if question is not None and numbers:
+        if question_id not in drawn:
+            continue
+        numbers = row.params
+        if numbers is None:
+            numbers = bank.question(question_id).get("numbers_before")
+        if numbers:
             seen.setdefault(question_id, []).append(dict(numbers))
     return seen
 
@@ -203,7 +207,8 @@ def review_attempt(
     from lessonkit.quiz import session
 
     planned = session.plan(compiled.bank, seed, question_ids, avoid=avoid)
-    wanted = tuple(q for q in planned.order if q in set(question_ids))
+    asked = set(question_ids)  # once, not per question of the bank
+    wanted = tuple(q for q in planned.order if q in asked)
     plan = session.Plan(seed, wanted, planned.displays, planned.numbers)
     return session.Attempt(compiled.slug, compiled.bank, plan, now)
 

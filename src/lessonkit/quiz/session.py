@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from lessonkit.course import compiled
 from lessonkit.course.catalog import LOCAL_SITE
+from lessonkit.course.compiled import CompiledBank
 from lessonkit.course.invocation import program
 from lessonkit.grading import passmark
 from lessonkit.grading.responses import choices, to_json
@@ -67,7 +69,7 @@ class Attempt:
     started: datetime
     marks: dict[str, Mark] = field(default_factory=dict)
     _shown: dict[str, QuestionData] = field(default_factory=dict, repr=False)
-    _index: dict[str, QuestionData] | None = field(default=None, repr=False)
+    _index: CompiledBank | None = field(default=None, repr=False)
 
     def question(self, question_id: str) -> QuestionData:
         """The question with this id, in its JSON form; with its numbers drawn, if it has any."""
@@ -84,9 +86,9 @@ class Attempt:
 
     def written(self, question_id: str) -> QuestionData:
         """The question as the bank writes it, before any numbers are drawn."""
-        if self._index is None:  # once: a bank of thousands is not searched per question
-            self._index = _by_id(self.bank)
-        return self._index[question_id]
+        if self._index is None:
+            self._index = compiled.of(self.bank)
+        return self._index.question(question_id)
 
     def remaining(self) -> list[str]:
         """Ids still to answer, in the order they are shown."""
@@ -122,17 +124,18 @@ def plan(
     questions draw their numbers from the seed too, except those given in ``numbers``
     (answers being resumed), and unlike those in ``avoid`` where they can (a review).
     """
-    questions = bank["questions"]
+    # Ids only: a question is read when it is shown (a bank of thousands starts at once).
+    questions = compiled.of(bank)
     settings = bank.get("shuffle") or {}
-    ids = [q["id"] for q in questions]
+    ids = list(questions.ids)
+    known = set(ids)
     if order is not None:
-        known = set(ids)
         kept = [q for q in order if q in known]
-        ids = kept + [q for q in ids if q not in set(kept)]
+        recorded = set(kept)  # once: resuming 10,000 questions built it per id (3.9 s)
+        ids = kept + [q for q in ids if q not in recorded]
     elif settings.get("questions", True):
         random.Random(seed).shuffle(ids)
     displays = _Displays(questions, seed, bool(settings.get("options", True)))
-    known = set(ids)
     resumed = {k: v for k, v in (numbers or {}).items() if k in known}
     drawn = _Numbers(questions, seed, resumed, avoid or {})
     return Plan(seed=seed, order=tuple(ids), displays=displays, numbers=drawn)
@@ -153,14 +156,13 @@ class _Numbers(Mapping[str, Numbers]):
 
     def __init__(
         self,
-        questions: Sequence[QuestionData],
+        questions: CompiledBank,
         seed: int,
         given: Mapping[str, Numbers],
         avoid: Mapping[str, Sequence[Numbers]],
     ) -> None:
-        self._questions = {
-            q["id"]: q for q in questions if q.get("params") and q["id"] not in given
-        }
+        self._bank = questions
+        self._ids = {q: None for q in questions.drawn if q not in given}  # ordered, as a set
         self._given, self._seed, self._avoid = given, seed, avoid
         self._drawn: dict[str, Numbers] = {}
 
@@ -168,20 +170,22 @@ class _Numbers(Mapping[str, Numbers]):
         if question_id in self._given:
             return self._given[question_id]
         if question_id not in self._drawn:
-            question = self._questions[question_id]  # KeyError: it draws no numbers
+            if question_id not in self._ids:
+                raise KeyError(question_id)  # it draws no numbers
+            question = self._bank.question(question_id)
             avoid = self._avoid.get(question_id, ())
             self._drawn[question_id] = _seeded(question, f"{self._seed}/{question_id}", avoid)
         return self._drawn[question_id]
 
     def __contains__(self, question_id: object) -> bool:
-        return question_id in self._questions or question_id in self._given
+        return question_id in self._ids or question_id in self._given
 
     def __iter__(self) -> Iterator[str]:
-        yield from self._questions
+        yield from self._ids
         yield from self._given
 
     def __len__(self) -> int:
-        return len(self._questions) + len(self._given)
+        return len(self._ids) + len(self._given)
 
 
 class _Displays(Mapping[str, tuple[int, ...]]):
@@ -189,22 +193,22 @@ class _Displays(Mapping[str, tuple[int, ...]]):
     questions starts its quiz without shuffling every question's options first. Each
     display is drawn from its own seed, so the order of asking changes none of them."""
 
-    def __init__(self, questions: Sequence[QuestionData], seed: int, options: bool) -> None:
-        self._questions = {q["id"]: q for q in questions}
+    def __init__(self, questions: CompiledBank, seed: int, options: bool) -> None:
+        self._questions = questions
         self._seed, self._options = seed, options
         self._shown: dict[str, tuple[int, ...]] = {}
 
     def __getitem__(self, question_id: str) -> tuple[int, ...]:
         if question_id not in self._shown:
-            question = self._questions[question_id]
+            question = self._questions.question(question_id)
             self._shown[question_id] = _display(question, self._seed, self._options)
         return self._shown[question_id]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._questions)
+        return iter(self._questions.ids)
 
     def __len__(self) -> int:
-        return len(self._questions)
+        return len(self._questions.ids)
 
 
 def start(slug: str, bank: BankData, seed: int, now: datetime) -> Attempt:
@@ -253,19 +257,15 @@ class Grading:
         self._bank = bank
         self._keys = keys
         self._lookup = lookup
-        self._data: dict[str, QuestionData] | None = None
         self._questions: dict[str, Question] = {}
 
     def question(self, question_id: str) -> Question:
         # Each question built when first graded, not the whole bank at once: in a bank of
         # thousands, that would keep the learner waiting after their first answer.
         if question_id not in self._questions:
-            if self._lookup is not None:
-                data = self._lookup(question_id)  # KeyError for an id not in the bank
-            else:
-                if self._data is None:
-                    self._data = _by_id(self._bank)
-                data = self._data[question_id]
+            if self._lookup is None:
+                self._lookup = compiled.of(self._bank).question
+            data = self._lookup(question_id)  # KeyError for an id not in the bank
             from lessonkit.bank.models import question_adapter
 
             self._questions[question_id] = question_adapter().validate_python(data)
@@ -330,10 +330,6 @@ def _display(question: QuestionData, seed: int, shuffle_options: bool) -> tuple[
         if kind == "match" and pairs > 1 and shown[:pairs] == list(range(pairs)):
             shown = shown[1:] + shown[:1]  # `1a 2b 3c…` would be right: never show that
     return tuple(shown)
-
-
-def _by_id(bank: BankData) -> dict[str, QuestionData]:
-    return {q["id"]: q for q in bank["questions"]}
 
 
 # --- the summary -------------------------------------------------------------
