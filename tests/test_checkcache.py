@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import shutil
 from collections.abc import Callable
@@ -227,3 +228,31 @@ def test_a_linked_plan_folder_is_watched_and_a_link_loop_ends(
     found = [str(p) for p in checkcache.check(course).problems]
     assert found == [str(p) for p in checkcache.check(course, full=True).problems]
     assert found == ["content/linked-plan/index.md:5:10: lessons: needs at least 1 items, found 0"]
+
+
+def test_lessons_overdue_are_counted_by_rule_in_every_kind_of_run(
+    course: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the `review` rule's warnings count as overdue lessons, whatever another rule's
+    words: the cache keeps each warning's rule, so a run from the cache counts the same."""
+    section = "Notes on when the lesson was due for review by its readers"
+    _edit("lessonkit.yml", "level: advice\n    required: [Common misconceptions, Key takeaways, "
+          "Glossary, Updates]", f"level: warn\n    required: [{section}]")(course)  # fmt: skip
+    _edit(PAGE_TWO, "last_reviewed: 2026-10", "reviewed: 2026-03")(course)
+    monkeypatch.chdir(course)
+    full = _said(course, monkeypatch, full=True)
+    assert sum(f"`## {section}`" in line for line in full) == 3  # every lesson's warning
+    assert full[-1].endswith("; 1 lesson overdue for review")
+    assert checkcache.check(course).read == 0
+    assert _said(course, monkeypatch) == full  # all from the cache
+    # A cache of the format before, whose warnings had no rule: ignored, a full run.
+    cache = course / checkcache.CACHE
+    kept = json.loads(cache.read_text(encoding="utf-8"))
+    kept["format"], kept["warnings"] = 2, [row[:5] for row in kept["warnings"]]
+    cache.write_text(json.dumps(kept), encoding="utf-8")
+    again = checkcache.check(course)
+    assert again.read == len(again.facts)
+    assert _said(course, monkeypatch) == full
+    _edit(ONE, "prompt: Pick b.", "prompt: Pick b, please.")(course)
+    assert 0 < checkcache.check(course).read < 6
+    assert _said(course, monkeypatch) == full  # some read again, the rest from the cache
