@@ -8,6 +8,7 @@ import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -256,3 +257,35 @@ def test_lessons_overdue_are_counted_by_rule_in_every_kind_of_run(
     _edit(ONE, "prompt: Pick b.", "prompt: Pick b, please.")(course)
     assert 0 < checkcache.check(course).read < 6
     assert _said(course, monkeypatch) == full  # some read again, the rest from the cache
+
+
+def test_a_file_that_changes_while_a_run_reads_it_is_not_kept(
+    course: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The author saves a typo and undoes it while a run reads the bank: the run saw the
+    typo, the file ends as it was hashed, and the next run must not report the typo."""
+    monkeypatch.chdir(course)
+    checkcache.check(course)
+    typo, undo = (
+        _edit(ONE, "section: a-detail", "section: a-detial"),
+        _edit(ONE, "a-detial", "a-detail"),
+    )
+    hashes, check_course = checkcache._hashes, checkcache._check_course
+
+    def hashed_then_saved(*args: Any, **kwargs: Any) -> Any:
+        found = hashes(*args, **kwargs)
+        typo(course)
+        return found
+
+    def read_then_undone(*args: Any, **kwargs: Any) -> Any:
+        found = check_course(*args, **kwargs)
+        undo(course)
+        return found
+
+    _edit(ONE, "prompt: Pick b.", "prompt: Pick b, please.")(course)
+    monkeypatch.setattr(checkcache, "_hashes", hashed_then_saved)
+    monkeypatch.setattr(checkcache, "_check_course", read_then_undone)
+    assert any("a-detial" in p.message for p in checkcache.check(course).problems)
+    monkeypatch.setattr(checkcache, "_hashes", hashes)
+    monkeypatch.setattr(checkcache, "_check_course", check_course)
+    assert checkcache.check(course).problems == []
