@@ -15,6 +15,7 @@ import pytest
 from conftest import BANK, FULL_BANK, LESSON, PLAN, MakeCourse, quizzing
 from lessonkit.authoring import checkcache
 from lessonkit.authoring.validate import validate_paths
+from lessonkit.course.facts import BankFacts, from_json, to_json
 
 LESSON_TWO = (
     quizzing(LESSON, "lesson-two").replace("title: Lesson one", "title: Lesson two")
@@ -289,3 +290,23 @@ def test_a_file_that_changes_while_a_run_reads_it_is_not_kept(
     monkeypatch.setattr(checkcache, "_hashes", hashes)
     monkeypatch.setattr(checkcache, "_check_course", check_course)
     assert checkcache.check(course).problems == []
+
+
+def test_kept_facts_in_another_shape_mean_a_full_run(course: Path) -> None:
+    checkcache.check(course)
+    cache = course / checkcache.CACHE
+    kept = json.loads(cache.read_text(encoding="utf-8"))
+    kept["facts"][ONE][-1:] = [[[0, "q-single", 7, 9]]]  # ids as lists, as format 2 kept them
+    cache.write_text(json.dumps(kept), encoding="utf-8")
+    again = checkcache.check(course)
+    assert again.read == len(again.facts)
+    assert checkcache.check(course).read == 0
+
+
+def test_kept_ids_read_back_as_they_were_found() -> None:
+    found = BankFacts("b", "l", True, 2, ((0, "q-one", 7, 9), (1, "q-two", 15, 9)))
+    kept = from_json(json.loads(json.dumps(to_json(found))))
+    assert kept == found and kept.id_names() == ["q-one", "q-two"]
+    assert list(kept.ids) == [(0, "q-one", 7, 9), (1, "q-two", 15, 9)]
+    empty = BankFacts("b", None, False, 0, ())
+    assert from_json(json.loads(json.dumps(to_json(empty)))) == empty

@@ -138,7 +138,10 @@ def check(
     hashes = _hashes(root, stats, kept["files"])
     changed = {rel for rel, entry in hashes.items() if entry[1] != kept["files"][rel][1]}
     changed |= _due(kept["steady"], day)
-    old = {root / rel: from_json(value) for rel, value in kept["facts"].items()}
+    try:
+        old = {root / rel: from_json(value) for rel, value in kept["facts"].items()}
+    except (ValueError, TypeError):  # a cache edited by hand, or cut short
+        return _full(root, key, stats, day)
     if not changed:
         problems = [_problem(root, p) for p in kept["problems"] + kept["across"]]
         warned = [_warning(root, p) for p in kept["warnings"]]
