@@ -85,7 +85,7 @@ if TYPE_CHECKING:
     from lessonkit.authoring.rulebook import CheckedCourse
     from lessonkit.course.course import Course
 
-FORMAT = 3  # 3: each warning keeps its rule
+FORMAT = 3  # 3: each warning keeps its rule; a bank's ids are packed (facts.PackedIds)
 CACHE = Path(".cache") / "lessonkit" / "validate.json"
 _SETTLED_NS = 2_000_000_000
 _FOLDERS = ("content", "quizzes")
@@ -140,7 +140,7 @@ def check(
     changed |= _due(kept["steady"], day)
     try:
         old = {root / rel: from_json(value) for rel, value in kept["facts"].items()}
-    except (ValueError, TypeError):  # a cache edited by hand, or cut short
+    except (ValueError, TypeError):  # a cache edited by hand: read everything again
         return _full(root, key, stats, day)
     if not changed:
         problems = [_problem(root, p) for p in kept["problems"] + kept["across"]]
