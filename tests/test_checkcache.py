@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from conftest import BANK, FULL_BANK, LESSON, PLAN, MakeCourse, quizzing
 from lessonkit.authoring import checkcache
 from lessonkit.authoring.validate import validate_paths
+from lessonkit.course.facts import BankFacts, from_json, to_json
 
 LESSON_TWO = (
     quizzing(LESSON, "lesson-two").replace("title: Lesson one", "title: Lesson two")
@@ -227,3 +230,83 @@ def test_a_linked_plan_folder_is_watched_and_a_link_loop_ends(
     found = [str(p) for p in checkcache.check(course).problems]
     assert found == [str(p) for p in checkcache.check(course, full=True).problems]
     assert found == ["content/linked-plan/index.md:5:10: lessons: needs at least 1 items, found 0"]
+
+
+def test_lessons_overdue_are_counted_by_rule_in_every_kind_of_run(
+    course: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the `review` rule's warnings count as overdue lessons, whatever another rule's
+    words: the cache keeps each warning's rule, so a run from the cache counts the same."""
+    section = "Notes on when the lesson was due for review by its readers"
+    _edit("lessonkit.yml", "level: advice\n    required: [Common misconceptions, Key takeaways, "
+          "Glossary, Updates]", f"level: warn\n    required: [{section}]")(course)  # fmt: skip
+    _edit(PAGE_TWO, "last_reviewed: 2026-10", "reviewed: 2026-03")(course)
+    monkeypatch.chdir(course)
+    full = _said(course, monkeypatch, full=True)
+    assert sum(f"`## {section}`" in line for line in full) == 3  # every lesson's warning
+    assert full[-1].endswith("; 1 lesson overdue for review")
+    assert checkcache.check(course).read == 0
+    assert _said(course, monkeypatch) == full  # all from the cache
+    # A cache of the format before, whose warnings had no rule: ignored, a full run.
+    cache = course / checkcache.CACHE
+    kept = json.loads(cache.read_text(encoding="utf-8"))
+    kept["format"], kept["warnings"] = 2, [row[:5] for row in kept["warnings"]]
+    cache.write_text(json.dumps(kept), encoding="utf-8")
+    again = checkcache.check(course)
+    assert again.read == len(again.facts)
+    assert _said(course, monkeypatch) == full
+    _edit(ONE, "prompt: Pick b.", "prompt: Pick b, please.")(course)
+    assert 0 < checkcache.check(course).read < 6
+    assert _said(course, monkeypatch) == full  # some read again, the rest from the cache
+
+
+def test_a_file_that_changes_while_a_run_reads_it_is_not_kept(
+    course: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The author saves a typo and undoes it while a run reads the bank: the run saw the
+    typo, the file ends as it was hashed, and the next run must not report the typo."""
+    monkeypatch.chdir(course)
+    checkcache.check(course)
+    typo, undo = (
+        _edit(ONE, "section: a-detail", "section: a-detial"),
+        _edit(ONE, "a-detial", "a-detail"),
+    )
+    hashes, check_course = checkcache._hashes, checkcache._check_course
+
+    def hashed_then_saved(*args: Any, **kwargs: Any) -> Any:
+        found = hashes(*args, **kwargs)
+        typo(course)
+        return found
+
+    def read_then_undone(*args: Any, **kwargs: Any) -> Any:
+        found = check_course(*args, **kwargs)
+        undo(course)
+        return found
+
+    _edit(ONE, "prompt: Pick b.", "prompt: Pick b, please.")(course)
+    monkeypatch.setattr(checkcache, "_hashes", hashed_then_saved)
+    monkeypatch.setattr(checkcache, "_check_course", read_then_undone)
+    assert any("a-detial" in p.message for p in checkcache.check(course).problems)
+    monkeypatch.setattr(checkcache, "_hashes", hashes)
+    monkeypatch.setattr(checkcache, "_check_course", check_course)
+    assert checkcache.check(course).problems == []
+
+
+def test_kept_facts_in_another_shape_mean_a_full_run(course: Path) -> None:
+    checkcache.check(course)
+    cache = course / checkcache.CACHE
+    kept = json.loads(cache.read_text(encoding="utf-8"))
+    kept["facts"][ONE][-1:] = [[[0, "q-single", 7, 9]]]  # ids as lists, as format 2 kept them
+    cache.write_text(json.dumps(kept), encoding="utf-8")
+    again = checkcache.check(course)
+    assert again.read == len(again.facts)
+    assert checkcache.check(course).read == 0
+
+
+def test_kept_ids_read_back_as_they_were_found() -> None:
+    found = BankFacts("b", "l", True, 2, ((0, "q-one", 7, 9), (1, "q-two", 15, 9)))
+    kept = from_json(json.loads(json.dumps(to_json(found))))
+    assert kept == found and kept.id_names() == ["q-one", "q-two"]
+    assert list(kept.ids) == [(0, "q-one", 7, 9), (1, "q-two", 15, 9)]
+    empty = BankFacts("b", None, False, 0, ())
+    assert from_json(json.loads(json.dumps(to_json(empty)))) == empty

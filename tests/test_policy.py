@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from conftest import BANK, MakeCourse
+from lessonkit.authoring.policy import Policy
+from lessonkit.authoring.rulebook import RULES
 
 LESSONKIT = str(Path(sys.executable).parent / "lessonkit")
 
@@ -178,3 +180,12 @@ def test_rules_outside_a_course_shows_the_defaults(tmp_path: Path) -> None:
         "  Why: a quiz samples each insight fairly, and a retry gets new questions.\n"
         "  Settings: per_insight: 2\n"
     )
+
+
+def test_each_rules_defaults_as_declared_are_valid_settings() -> None:
+    """A course without a policy file runs each rule on its defaults as declared, not
+    validated (``Policy.settings``): they must be what validating them gives."""
+    for rule in RULES:
+        declared = Policy("").settings(rule)
+        validated = rule.settings.model_validate({})
+        assert (type(declared), declared.model_dump()) == (type(validated), validated.model_dump())

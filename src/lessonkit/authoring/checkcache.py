@@ -38,14 +38,17 @@ Why a run that reads only some files reports what a full run would:
   any changed, the run is done again in full. Duplicate question ids, which tie every
   bank to every other, are worked out from the facts of all banks on every run;
 - the problems of each file read come from this run only; the kept ones of the others
-  are still right, since nothing they depend on changed. A run whose files changed
-  while it ran keeps nothing;
+  are still right, since nothing they depend on changed. A run that read a file which
+  changed while it ran keeps nothing (a file it did not read is kept with the times
+  and hash it had when the run began, so the next run sees the change);
 - one rule depends on the day, not only on files: a lesson falls due for review as days
   pass. Each lesson's problems are kept with the span of days over which the `review`
   rule says the same of it (``freshness.steady``); on a day outside that span the lesson
   counts as changed and is read again.
 
-Errors and warnings are kept apart, each filed under its file.
+Errors and warnings are kept apart, each filed under its file; each warning with the id
+of the rule that found it, so what is counted by rule (lessons overdue for review) is
+counted the same from the cache.
 
 `lessonkit validate --full` ignores the cache (and writes a fresh one); CI runs that.
 """
@@ -82,7 +85,7 @@ if TYPE_CHECKING:
     from lessonkit.authoring.rulebook import CheckedCourse
     from lessonkit.course.course import Course
 
-FORMAT = 2
+FORMAT = 3  # 3: each warning keeps its rule; a bank's ids are packed (facts.PackedIds)
 CACHE = Path(".cache") / "lessonkit" / "validate.json"
 _SETTLED_NS = 2_000_000_000
 _FOLDERS = ("content", "quizzes")
@@ -92,6 +95,7 @@ _LIBRARIES = ("lessonkit", "pydantic", "pydantic_core", "yaml", "markdown")
 _ANCHOR_LINES = re.compile(r"^[ \t]*(?:#|```|~~~).*$|^.*(?:\{[^}\n]*#[\w-]|\bid\s*=).*$", re.M)
 
 Stat = tuple[int, int, int, int]  # size, inode, modification and change times in ns
+Warned = tuple[Problem, str]  # a warning and the id of the rule that found it
 
 
 @dataclass(frozen=True)
@@ -99,9 +103,17 @@ class Checked:
     """What a check found, and the facts of every file (for counting what was checked)."""
 
     problems: list[Problem]  # errors
-    warnings: list[Problem]  # what fails only `validate --strict`
+    warned: list[Warned]  # what fails only `validate --strict`, with the rule that found it
     facts: dict[Path, Facts]
     read: int  # files read this run; all of them in a full run
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [problem for problem, _ in self.warned]
+
+    def found_by(self, rule: str) -> list[Problem]:
+        """The warnings of one rule."""
+        return [problem for problem, found in self.warned if found == rule]
 
 
 def check(
@@ -118,7 +130,7 @@ def check(
     extra = list(extra_banks)
     if extra:  # banks outside the course: check everything, keep nothing
         course = _check_course(root, day, extra)
-        return Checked(course.problems, course.warnings, course.facts, len(course.facts))
+        return Checked(course.problems, _warned(course), course.facts, len(course.facts))
     key, stats = _key(root), _scan(root)
     kept = None if full else _kept(root, key, stats)
     if kept is None:
@@ -126,12 +138,15 @@ def check(
     hashes = _hashes(root, stats, kept["files"])
     changed = {rel for rel, entry in hashes.items() if entry[1] != kept["files"][rel][1]}
     changed |= _due(kept["steady"], day)
-    old = {root / rel: from_json(value) for rel, value in kept["facts"].items()}
+    try:
+        old = {root / rel: from_json(value) for rel, value in kept["facts"].items()}
+    except (ValueError, TypeError):  # a cache edited by hand: read everything again
+        return _full(root, key, stats, day)
     if not changed:
         problems = [_problem(root, p) for p in kept["problems"] + kept["across"]]
-        warnings = [_problem(root, p) for p in kept["warnings"]]
+        warned = [_warning(root, p) for p in kept["warnings"]]
         _write(root, key, stats, hashes, kept, None)
-        return Checked(sorted(problems), sorted(warnings), old, 0)
+        return Checked(sorted(problems), sorted(warned), old, 0)
     paths = {root / rel for rel in changed}
     if any(
         p.suffix == ".md" and not isinstance(old.get(p), LessonFacts | PlanFacts) for p in paths
@@ -146,11 +161,11 @@ def check(
     read = {_relative(root, p) for p in course.read_files}
     across = set(course.across)
     fresh = [p for p in course.problems if p not in across and _file_of(root, p) in read]
-    warned = [p for p in course.warnings if _file_of(root, p) in read]
+    warned = [w for w in _warned(course) if _file_of(root, w[0]) in read]
     kept_problems = [p for p in kept["problems"] if p[0] not in read]
     kept_warnings = [p for p in kept["warnings"] if p[0] not in read]
     problems = [*(_problem(root, p) for p in kept_problems), *fresh, *course.across]
-    warnings = [*(_problem(root, p) for p in kept_warnings), *warned]
+    warnings = [*(_warning(root, p) for p in kept_warnings), *warned]
     _write(root, key, stats, hashes, kept, (course, read, fresh, warned, skeletons))
     return Checked(sorted(problems), sorted(warnings), course.facts, len(read))
 
@@ -162,6 +177,10 @@ def _check_course(
     from lessonkit.authoring.rulebook import check_course
 
     return check_course(root, extra, scope=scope, today=today)
+
+
+def _warned(course: CheckedCourse) -> list[Warned]:
+    return [(f.problem, f.rule) for f in course.findings if f.level == "warn"]
 
 
 def _due(steady: dict[str, list[str]], today: dt.date) -> set[str]:
@@ -204,12 +223,12 @@ def _full(root: Path, key: dict[str, Any], stats: dict[str, Stat], today: dt.dat
                 "facts": {_relative(root, p): to_json(f) for p, f in course.facts.items()},
                 "skeletons": {_relative(root, p): s for p, s in skeletons.items()},
                 "problems": [_row(root, p) for p in course.problems if p not in across],
-                "warnings": [_row(root, p) for p in course.warnings],
+                "warnings": [[*_row(root, p), rule] for p, rule in _warned(course)],
                 "across": [_row(root, p) for p in course.across],
                 "steady": _steady(course),
             },
         )
-    return Checked(course.problems, course.warnings, course.facts, len(course.facts))
+    return Checked(course.problems, _warned(course), course.facts, len(course.facts))
 
 
 def _write(
@@ -218,21 +237,26 @@ def _write(
     stats: dict[str, Stat],
     hashes: dict[str, list[Any]],
     kept: dict[str, Any],
-    ran: tuple[CheckedCourse, set[str], list[Problem], list[Problem], dict[Path, str]] | None,
+    ran: tuple[CheckedCourse, set[str], list[Problem], list[Warned], dict[Path, str]] | None,
 ) -> None:
-    """Keep the new hashes (and what a partial run found) unless files changed meanwhile."""
-    if _scan(root) != stats:
-        return
+    """Keep the new hashes (and what a partial run found) unless a file read changed meanwhile."""
     if ran is None:
         if hashes == kept["files"]:
             return
         value = {**kept, "files": hashes}
     else:
         course, read, fresh, warned, skeletons = ran
+        if not _unchanged(root, stats, read):
+            return
+        # The facts of files not read are the kept ones: 2,000 of them cost 10 ms to convert.
+        facts = {p: course.facts[p] for p in course.read_files or () if p in course.facts}
         value = {
             **kept,
             "files": hashes,
-            "facts": {_relative(root, p): to_json(f) for p, f in course.facts.items()},
+            "facts": {
+                **kept["facts"],
+                **{_relative(root, p): to_json(f) for p, f in facts.items()},
+            },
             "skeletons": {
                 **kept["skeletons"],
                 **{_relative(root, p): s for p, s in skeletons.items()},
@@ -240,7 +264,7 @@ def _write(
             "problems": [p for p in kept["problems"] if p[0] not in read]
             + [_row(root, p) for p in fresh],
             "warnings": [p for p in kept["warnings"] if p[0] not in read]
-            + [_row(root, p) for p in warned],
+            + [[*_row(root, p), rule] for p, rule in warned],
             "across": [_row(root, p) for p in course.across],
             "steady": {
                 **{rel: span for rel, span in kept["steady"].items() if rel not in read},
@@ -311,6 +335,14 @@ def _scan(root: Path) -> dict[str, Stat]:
 def _stat(path: Path) -> Stat:
     info = path.stat()
     return (info.st_size, info.st_ino, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def _unchanged(root: Path, stats: dict[str, Stat], names: Iterable[str]) -> bool:
+    """Whether these files are as ``_scan`` found them; stat only them, not the course."""
+    try:
+        return all(_stat(root / name) == stats.get(name) for name in names)
+    except OSError:
+        return False
 
 
 def _kept(root: Path, key: dict[str, Any], stats: dict[str, Stat]) -> dict[str, Any] | None:
@@ -394,5 +426,9 @@ def _row(root: Path, problem: Problem) -> list[Any]:
 
 
 def _problem(root: Path, row: list[Any]) -> Problem:
-    rel, line, column, message, hint = row
+    rel, line, column, message, hint = row[:5]
     return Problem(display_path(root / rel), line, column, message, hint)
+
+
+def _warning(root: Path, row: list[Any]) -> Warned:
+    return _problem(root, row), row[5]

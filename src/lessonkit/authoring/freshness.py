@@ -59,11 +59,6 @@ def due(lesson: LessonPage, settings: Review) -> tuple[dt.date, int]:
     return start.replace(day=calendar.monthrange(start.year, start.month)[1]), months
 
 
-# The words of an overdue lesson's warning, by which `validate` counts overdue lessons
-# (a clean run from the cache has the warnings as kept text, not the findings).
-OVERDUE = "the lesson was due for review by"
-
-
 def _review(subject: Subject, settings: Review) -> list[Problem]:
     lesson, today = subject.lesson, subject.today
     reviewed = lesson.meta.reviewed
@@ -83,7 +78,7 @@ def _review(subject: Subject, settings: Review) -> list[Problem]:
         lesson.front.problem(
             ("reviewed",),
             f"reviewed: {reviewed} is more than {months} month{'' if months == 1 else 's'} ago; "
-            f"{OVERDUE} {last.isoformat()}",
+            f"the lesson was due for review by {last.isoformat()}",
             "check each figure and price against its source, note what changed under "
             f"`## Updates`, then set `reviewed: {today:%Y-%m}`",
         )

@@ -87,8 +87,8 @@ def _yaml_text(course: Course, settings: RuleSettings) -> list[Problem]:
     # The loaders kept the scalars these rules need; only the text is read again here.
     problems: list[Problem] = []
     documents = {parts.document.path: parts.document for parts in course.bank_parts}
-    banks = course.quizzes_dir.glob("*") if course.quizzes_dir.is_dir() else iter(())
-    for path in sorted(p for p in banks if p.suffix in BANK_SUFFIXES):
+    # Only banks this run read: listing and naming 1,000 others cost 25 ms.
+    for path in (p for p in course.files_under(course.quizzes_dir) if p.suffix in BANK_SUFFIXES):
         document = documents.get(display_path(path))
         if document is None:
             continue  # a bank that did not load is reported where it is loaded

@@ -130,17 +130,15 @@ def validate_paths(
     where = " ".join(str(p) for p in paths) or display_path(root) or "."
     return Report(
         problems, *_sizes(checked.facts, wanted), where=where, warnings=warnings, strict=strict,
-        overdue=_overdue(warnings),
+        overdue=_overdue(checked, wanted) if warnings else 0,
     )  # fmt: skip
 
 
-def _overdue(warnings: tuple[Problem, ...]) -> int:
-    """How many lessons the warnings say are overdue for review."""
-    if not warnings:
-        return 0
-    from lessonkit.authoring.freshness import OVERDUE  # pydantic: only when there is a warning
+def _overdue(checked: checkcache.Checked, wanted: list[Path]) -> int:
+    """How many of the wanted lessons are overdue for review, by the `review` rule's warnings."""
+    from lessonkit.authoring.freshness import REVIEW  # pydantic: only when there is a warning
 
-    return len({w.path for w in warnings if OVERDUE in w.message})
+    return len({w.path for w in checked.found_by(REVIEW.id) if _within(w.path, wanted)})
 
 
 def _check_kind(path: Path, root: Path) -> None:
