@@ -238,23 +238,29 @@ _SWEEP = """
 import gc, sys, time
 from pathlib import Path
 from lessonkit.authoring import sweep
-from lessonkit.course.course import read_course
+from lessonkit.course import course as reading
 gc.disable()
-course = read_course(Path(sys.argv[1]))
+course = reading.read_course(Path(sys.argv[1]))
 started = time.process_time()
 found = sweep.check_course(course)
-print(time.process_time() - started, len(found))
+swept = time.process_time() - started
+started = time.process_time()
+failed = [p for parts in course.bank_parts for index, question in parts.questions
+          for p in reading._self_test(parts.document, index, question)]
+print(swept, len(found), time.process_time() - started, len(failed))
 """
 
 
-def _sweep_seconds(root: Path) -> float:
-    """The parameters sweep alone, on the course already read (as validate runs it)."""
+def _check_seconds(root: Path) -> tuple[float, float]:
+    """The parameters sweep and the answer-key self-test alone, each on the course already
+    read (as validate runs them)."""
     result = subprocess.run(
         [sys.executable, "-c", _SWEEP, str(root)], capture_output=True, text=True, check=True
     )
-    seconds, problems = result.stdout.split()
+    swept, problems, tested, failed = result.stdout.split()
     assert problems == "0", "the benchmark bank's drawn questions should sweep clean"
-    return float(seconds)
+    assert failed == "0", "the benchmark bank's answer keys should pass their self-test"
+    return float(swept), float(tested)
 
 
 def run() -> list[str]:
@@ -305,7 +311,7 @@ def run() -> list[str]:
             )
             times.setdefault("planted", []).append(seconds)
             found, others = _found(output, expected)
-        swept = _sweep_seconds(clean)
+        swept, tested = _check_seconds(clean)
     middle = {name: statistics.median(found_times) for name, found_times in times.items()}
     ratio = middle["validate"] / middle["naive"]
     verdict = "within" if ratio <= TARGET else "OVER"
@@ -332,6 +338,8 @@ def run() -> list[str]:
         f"  of which the parameters sweep                        {swept:6.2f} s CPU "
         f"({swept / checked_cpu:.0%} of validate; {swept / drawn * 1e6:,.0f} µs per drawn "
         "question, every draw tried)",
+        f"  of which the answer-key self-test                    {tested:6.2f} s CPU "
+        f"({tested / checked_cpu:.0%} of validate; two draws of each drawn question)",
         f"  with {len(PLANTED)} problems planted                           "
         f"{middle['planted']:6.2f} s   {middle['planted'] / middle['naive']:5.2f}x naive; "
         f"found {found} of {len(expected)} at their line and column"

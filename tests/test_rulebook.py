@@ -157,6 +157,15 @@ def test_placeholder_host_in_a_figure(make_course: MakeCourse) -> None:
     ]
 
 
+def test_placeholder_host_in_any_letter_case(make_course: MakeCourse) -> None:
+    bank = FULL_BANK.replace("explanation: Because b.", "explanation: See Docs.Example.COM/b.")
+    root = make_course({"quizzes/lesson-one.yml": bank})
+    assert _problems(root) == [
+        "quizzes/lesson-one.yml:10:27: `Example.COM` is a placeholder address, never a "
+        "source (link to the real page you used)"
+    ]
+
+
 def test_validate_of_the_course_agrees(make_course: MakeCourse) -> None:
     root = make_course({"quizzes/lesson-one.yml": BANK})
     result = subprocess.run([sys.executable, "-m", "lessonkit", "validate"], cwd=root,

@@ -47,10 +47,16 @@ def scalar_problems(
     """Folded Markdown blocks and plain text cut at ` #`, as problems at file positions
     (``first_line`` is the file line of the text's first line)."""
     lines = text.splitlines()
+    count = len(lines)
     problems: list[Problem] = []
     for scalar in scalars:
-        found = _folded(scalar, lines) if scalar.style == ">" else None
-        if found is None and not scalar.style and scalar.name in TEXT_FIELDS:
+        style, (end, _) = scalar.style, scalar.end
+        if style == ">":
+            found = _folded(scalar, lines)
+        # Only a line with a `#` can hold a comment: a bank has tens of thousands of texts.
+        elif style or end >= count or "#" not in lines[end] or scalar.name not in TEXT_FIELDS:
+            continue
+        else:
             found = _comment(scalar, lines)
         if found is not None:
             line, column, message, hint = found
