@@ -164,6 +164,24 @@ def test_a_sound_parameterised_bank_passes(make_course: MakeCourse) -> None:
     )
 
 
+def test_a_large_whole_number_answer_can_be_typed_exactly(make_course: MakeCourse) -> None:
+    exact = question(
+        "p-whole",
+        """\
+    params:
+      a: {values: [123456789, 987654321]}
+      b: {values: [1, 2]}
+    answer: a * b
+""",
+    )
+    root = make_course({"quizzes/lesson-one.yml": FULL_BANK + exact})
+    result = run(root, "validate")
+    assert (result.returncode, result.stdout) == (
+        0,
+        "checked 1 bank (11 questions) and 1 lesson: no problems found\n",
+    )
+
+
 def test_a_large_space_is_sampled_and_a_small_one_swept_whole() -> None:
     data: dict[str, Any] = {
         "id": "big",

@@ -173,7 +173,9 @@ class Sweep:
         relative = question.relative_tolerance or 0.0
         if tolerance == 0 and relative == 0:
             for draw, answer in enumerate(answers):
-                if float(f"{answer:.6g}") != answer:
+                # A whole number is typed in full (123456789); any other answer is shown,
+                # and so typed, to six significant figures.
+                if not _whole(answer) and float(f"{answer:.6g}") != answer:
                     self.problem(
                         ("answer",),
                         f"the answer is {answer!r} when {self.numbers(draw)}: "
@@ -300,3 +302,8 @@ PARAMETERS = fixed(
     "each learner gets a different draw, and none may be broken",
     course_check=_parameter_problems,
 )
+
+
+def _whole(value: float) -> bool:
+    """A whole number a learner can type digit for digit (as `numbers.written` shows it)."""
+    return value.is_integer() and abs(value) < 1e15
