@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from lessonkit.bank import numbers, variants
+from lessonkit.bank import numerals, variants
 from lessonkit.bank.models import Bank, NumericQuestion, instantiate
 from lessonkit.grading import grader
 
@@ -141,8 +141,8 @@ def test_option_values_are_computed_and_written_in_their_own_format() -> None:
 def test_numbers_are_written_as_their_format_says(
     value: float, fmt: dict[str, Any], written: str
 ) -> None:
-    assert numbers.written_as(value, fmt) == written
-    assert numbers.read(written) == pytest.approx(value, rel=0.01, abs=0.001)
+    assert numerals.written_as(value, fmt) == written
+    assert numerals.read(written) == pytest.approx(value, rel=0.01, abs=0.001)
 
 
 def test_a_range_steps_without_binary_rounding_and_keeps_its_end() -> None:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lessonkit.authoring.policy import RuleSettings, fixed
-from lessonkit.bank import expressions, numbers, yamldoc
+from lessonkit.bank import expressions, numerals, yamldoc
 from lessonkit.bank.expressions import EvaluationError
 from lessonkit.bank.loader import inside, value_at
 from lessonkit.bank.models import ChoiceQuestion, NumericQuestion, Question
@@ -197,7 +197,7 @@ class Sweep:
         printed = dict(cols)
         changed = False
         for name in sorted(shown & set(cols)):
-            read = {v: numbers.read(t) for v, t in self._written(name, cols[name]).items()}
+            read = {v: numerals.read(t) for v, t in self._written(name, cols[name]).items()}
             if any(v != r for v, r in read.items()):
                 changed = True
                 printed[name] = [float(read[v]) for v in cols[name]]
@@ -267,14 +267,14 @@ class Sweep:
 
 def _text(option: Any, value: float) -> str:
     fmt = {k: getattr(option, k) for k in ("decimals", "significant", "separators")}
-    return numbers.written_as(value, fmt)
+    return numerals.written_as(value, fmt)
 
 
 def _relative(option: Any) -> float:
     """How far apart, as a share, two numbers may be and print alike in significant figures."""
     if option.decimals is not None:
         return 0.0
-    return float(10.0 ** (2 - (option.significant or numbers.DEFAULT_SIGNIFICANT)))
+    return float(10.0 ** (2 - (option.significant or numerals.DEFAULT_SIGNIFICANT)))
 
 
 def _absolute(option: Any) -> float:
@@ -283,7 +283,7 @@ def _absolute(option: Any) -> float:
 
 
 def _short(value: float) -> str:
-    return numbers.written(value, significant=6)
+    return numerals.written(value, significant=6)
 
 
 def _count(number: int, noun: str) -> str:
@@ -305,5 +305,5 @@ PARAMETERS = fixed(
 
 
 def _whole(value: float) -> bool:
-    """A whole number a learner can type digit for digit (as `numbers.written` shows it)."""
+    """A whole number a learner can type digit for digit (as `numerals.written` shows it)."""
     return value.is_integer() and abs(value) < 1e15

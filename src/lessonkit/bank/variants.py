@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-from lessonkit.bank import expressions, numbers
+from lessonkit.bank import expressions, numerals
 from lessonkit.bank.expressions import EvaluationError, Expression
 
 __all__ = [
@@ -240,7 +240,7 @@ class Space:
         """A named value as the question's texts show it."""
         if isinstance(value, str):
             return value
-        return numbers.written_as(value, self.formats.get(name, {}))
+        return numerals.written_as(value, self.formats.get(name, {}))
 
 
 def render(
@@ -297,7 +297,7 @@ def _option(
     own: dict[str, tuple[str, str]] = {}
     if option.get("value") is not None:
         value = expressions.parse(str(option["value"])).value(numeric)
-        own["value"] = (f"options.{number}", numbers.written_as(value, _fmt(option)))
+        own["value"] = (f"options.{number}", numerals.written_as(value, _fmt(option)))
     plain = {k: v for k, v in option.items() if k not in _OPTION_DROPPED}
     plain["text"] = words(plain["text"], own)
     if plain.get("feedback") is not None:
@@ -365,6 +365,6 @@ def shown_numbers(
         if isinstance(value, str):
             shown = value
         else:
-            shown = numbers.written(float(value)) if exact else space.written(name, float(value))
+            shown = numerals.written(float(value)) if exact else space.written(name, float(value))
         parts.append(f"{name} = {shown}")
     return ", ".join(parts)

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from typing import Any
 
-from lessonkit.bank import expressions, numbers, variants
+from lessonkit.bank import expressions, numerals, variants
 from lessonkit.bank.models import NumericQuestion, Question
 from lessonkit.export.common import Loss, number
 
@@ -79,7 +79,7 @@ def _item(space: variants.Space, name: str, values: Mapping[str, Any], *, printe
     value = float(values[name])
     if not printed:
         return number(value)
-    return numbers.written_as(value, {**space.formats.get(name, {}), "separators": False})
+    return numerals.written_as(value, {**space.formats.get(name, {}), "separators": False})
 
 
 def _answer(element: ET.Element, question: NumericQuestion, formula: str) -> list[Loss]:

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from string import ascii_lowercase
 from typing import Any
 
-from lessonkit.bank import numbers, variants
+from lessonkit.bank import numerals, variants
 from lessonkit.bank.models import (
     Bank,
     ChoiceQuestion,
@@ -316,8 +316,8 @@ _TAG_OR_TEXT = re.compile(r"(<[^>]*>)")
 def _shown_answer(question: Question) -> str:
     """A computed answer to the precision its tolerance needs: typed as shown, it is right."""
     assert isinstance(question, NumericQuestion)
-    places = numbers.places_for(question.allowed_error())
-    return numbers.written(question.value(), decimals=places, separators=False)
+    places = numerals.places_for(question.allowed_error())
+    return numerals.written(question.value(), decimals=places, separators=False)
 
 
 def _parameterised(number: int, question: Question, bank: Bank, sections: Mapping[str, str]) -> str:
