@@ -173,9 +173,9 @@ class Sweep:
         relative = question.relative_tolerance or 0.0
         if tolerance == 0 and relative == 0:
             for draw, answer in enumerate(answers):
-                # A whole number is typed in full (123456789); any other answer is shown,
-                # and so typed, to six significant figures.
-                if not _whole(answer) and float(f"{answer:.6g}") != answer:
+                # Typeable when the answer as the quiz writes it reads back exactly: a whole
+                # number in full (123456789), any other to six significant figures.
+                if numerals.read(numerals.written(answer)) != answer:
                     self.problem(
                         ("answer",),
                         f"the answer is {answer!r} when {self.numbers(draw)}: "
@@ -302,8 +302,3 @@ PARAMETERS = fixed(
     "each learner gets a different draw, and none may be broken",
     course_check=_parameter_problems,
 )
-
-
-def _whole(value: float) -> bool:
-    """A whole number a learner can type digit for digit (as `numerals.written` shows it)."""
-    return value.is_integer() and abs(value) < 1e15
