@@ -224,6 +224,10 @@
   }
 
   function show(question, key, result) {
+    // A right answer opens the full answer below, so from now on the reader has seen it.
+    // That is noted here rather than left to the "toggle" event, which the browser sends
+    // later: a quick second answer would otherwise be marked as if it were unseen.
+    if (result.correct) noteSeen(question);
     unmark(question);
     markParts(question, key);
     var verdict = result.correct ? "✓ Correct" : result.score > 0 ? "◐ Partly correct" : "✗ Incorrect";
@@ -259,10 +263,15 @@
   // question is not asked again by "Retry", and what they missed is marked in place.
   function seen(question, key) {
     if (question.lkSeen) return;
-    question.lkSeen = true;
-    saveSeen(question.id, true);
+    noteSeen(question);
     if (question.lkScore) show(question, key, question.lkScore);
     tally(question.closest(".lk-self-check"));
+  }
+
+  function noteSeen(question) {
+    if (question.lkSeen) return;
+    question.lkSeen = true;
+    saveSeen(question.id, true);
   }
 
   function reset(question, key) {
