@@ -476,12 +476,14 @@ def _unpacked(path: Path) -> bytes:
     if "collection.anki2" in archive.namelist() or "collection.anki21" in archive.namelist():
         import sqlite3
         import tempfile
+        from contextlib import closing
 
         with tempfile.TemporaryDirectory() as folder:
             name = next(n for n in archive.namelist() if n.startswith("collection.anki2"))
             db = Path(folder) / "c.db"
             db.write_bytes(archive.read(name))
-            rows = sqlite3.connect(db).execute("select flds from notes").fetchall()
+            with closing(sqlite3.connect(db)) as connection:  # Python 3.13 warns if left open
+                rows = connection.execute("select flds from notes").fetchall()
             found += "".join(row[0] for row in rows).encode()
     return found
 
