@@ -2,8 +2,9 @@
 
 Here are the pydantic models (the single source of truth), the JSON Schema generated
 from them, the length limits, the positioned YAML reader (``yamldoc``, with its
-``scalars``, author-facing ``hints`` and ``textfile``, which checks a file's size and
-encoding before any parse), ``loader``, which maps every validation
+``composer``, which builds values and positions from the parser's events, ``scalars``,
+author-facing ``hints`` and ``textfile``, which checks a file's size and encoding
+before any parse), ``loader``, which maps every validation
 problem back to file:line:col, and ``richtext``, the one Markdown-to-HTML sanitiser.
 It may import only ``lessonkit.errors``: everything else in lessonkit builds on it.
 """
