@@ -18,8 +18,8 @@ from pathlib import Path
 
 from lessonkit.authoring.policy import Rule, RuleSettings
 from lessonkit.bank import composer, yamldoc
+from lessonkit.bank.fields import PROSE_FIELDS
 from lessonkit.bank.hints import quoted
-from lessonkit.bank.models import PROSE_FIELDS
 from lessonkit.course.course import Course
 from lessonkit.errors import ContentError, Problem
 
