@@ -271,7 +271,7 @@ def run() -> list[str]:
     from yaml._yaml import CParser
 
     from lessonkit.bank import yamldoc
-    from lessonkit.bank.models import PROSE_FIELDS
+    from lessonkit.bank.fields import PROSE_FIELDS
 
     naive_code = (
         "import sys, yaml; "

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from lessonkit.bank import variants
-from lessonkit.bank.models import (
-    Bank,
+from lessonkit.bank.models import Bank
+from lessonkit.bank.questions import (
     MatchQuestion,
     MultipleQuestion,
     NumericQuestion,

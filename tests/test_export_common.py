@@ -18,7 +18,8 @@ import pytest
 import yaml
 
 from conftest import MakeCourse
-from lessonkit.bank.models import Bank, Question
+from lessonkit.bank.models import Bank
+from lessonkit.bank.questions import Question
 from lessonkit.cli import main
 from lessonkit.export import FORMATS, convert, moodle
 from lessonkit.export.common import Source, plain_questions

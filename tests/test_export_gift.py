@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from lessonkit.bank.models import (
+from lessonkit.bank.questions import (
     ChoiceQuestion,
     MatchQuestion,
     MultipleQuestion,

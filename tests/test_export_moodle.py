@@ -12,7 +12,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from lessonkit.bank.models import (
+from lessonkit.bank.questions import (
     ChoiceQuestion,
     MatchQuestion,
     MultipleQuestion,

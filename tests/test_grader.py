@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter
 
-from lessonkit.bank.models import Question
+from lessonkit.bank.questions import Question
 from lessonkit.grading.grader import Grade, Response, answer_key, grade, key_hash, wrong_responses
 
 QUESTION: TypeAdapter[Question] = TypeAdapter(Question)

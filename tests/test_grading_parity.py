@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from lessonkit.bank.models import Bank, Question, instantiate
+from lessonkit.bank.models import Bank
+from lessonkit.bank.questions import Question, instantiate
 from lessonkit.grading import grader, responses
 from lessonkit.site import selfcheck
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import MakeCourse
-from lessonkit.bank.models import MatchQuestion, NumericQuestion, Question, TextQuestion
+from lessonkit.bank.questions import MatchQuestion, NumericQuestion, Question, TextQuestion
 from lessonkit.cli import main
 from lessonkit.errors import ContentError
 from lessonkit.export import convert

@@ -160,7 +160,7 @@ def test_number_text_writes_numbers_as_javascript_does(value: float, text: str) 
 def test_the_bank_format_offers_the_conventions_the_reader_knows() -> None:
     from typing import get_args
 
-    from lessonkit.bank.models import DecimalMark as Declared
+    from lessonkit.bank.questions import DecimalMark as Declared
 
     assert get_args(Declared) == DECIMAL_MARKS
 

@@ -16,7 +16,8 @@ from lessonkit.authoring.placeholders import PLACEHOLDER, is_placeholder
 from lessonkit.authoring.scaffold import template, yaml_text
 from lessonkit.authoring.validate import validate_paths
 from lessonkit.bank import yamldoc
-from lessonkit.bank.models import QUESTION_TYPES, Lesson
+from lessonkit.bank.models import Lesson
+from lessonkit.bank.questions import QUESTION_TYPES
 
 REPO = Path(__file__).resolve().parents[1]
 LESSONKIT = str(Path(sys.executable).parent / "lessonkit")

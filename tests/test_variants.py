@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from lessonkit.bank import numerals, variants
-from lessonkit.bank.models import Bank, NumericQuestion, instantiate
+from lessonkit.bank.models import Bank
+from lessonkit.bank.questions import NumericQuestion, instantiate
 from lessonkit.grading import grader
 
 RIDGE: dict[str, Any] = {

@@ -15,7 +15,7 @@ _EXPORTS = {
     "Bank": "bank.models",
     "Lesson": "bank.models",
     "Plan": "bank.models",
-    "Question": "bank.models",
+    "Question": "bank.questions",
     "Problem": "errors",
     "LessonkitError": "errors",
     "ContentError": "errors",
@@ -51,7 +51,8 @@ __all__ = [
 if TYPE_CHECKING:
     from lessonkit.authoring.rulebook import check_course, load_course
     from lessonkit.bank.loader import load_bank
-    from lessonkit.bank.models import Bank, Lesson, Plan, Question
+    from lessonkit.bank.models import Bank, Lesson, Plan
+    from lessonkit.bank.questions import Question
     from lessonkit.course.course import Course
     from lessonkit.course.lessons import read_lesson
     from lessonkit.errors import ContentError, LessonkitError, Problem, UsageError

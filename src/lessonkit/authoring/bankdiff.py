@@ -18,7 +18,8 @@ from typing import Any
 from lessonkit.authoring.textdiff import escape, words
 from lessonkit.bank import yamldoc
 from lessonkit.bank.loader import validate
-from lessonkit.bank.models import Bank, Question
+from lessonkit.bank.models import Bank
+from lessonkit.bank.questions import Question
 from lessonkit.course.course import BANK_SUFFIXES
 from lessonkit.errors import ContentError, Problem, UsageError
 from lessonkit.grading.grader import key_hash

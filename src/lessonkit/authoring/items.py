@@ -16,7 +16,7 @@ from pydantic import Field
 
 from lessonkit.authoring.policy import Rule, RuleSettings, Subject
 from lessonkit.bank import yamldoc
-from lessonkit.bank.models import ChoiceQuestion, SingleQuestion
+from lessonkit.bank.questions import ChoiceQuestion, SingleQuestion
 from lessonkit.errors import Problem
 
 # One question proves an objective is assessed at all; how many a quiz samples is the

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from lessonkit.authoring.policy import Rule, RuleSettings, Subject, fixed
 from lessonkit.bank import yamldoc
-from lessonkit.bank.models import NumericQuestion, Question, TextQuestion
+from lessonkit.bank.questions import NumericQuestion, Question, TextQuestion
 from lessonkit.course.course import Course
 from lessonkit.errors import Problem
 from lessonkit.grading.grader import grade
@@ -85,7 +85,7 @@ def _numeric(
 def _draws(question: NumericQuestion) -> list[NumericQuestion]:
     """A parameterised question as the plain questions of a few seeded draws."""
     from lessonkit.bank import variants
-    from lessonkit.bank.models import instantiate
+    from lessonkit.bank.questions import instantiate
 
     drawn = variants.sample(question.model_dump(mode="json"), 5, f"keychecks/{question.id}")
     return [p for v in drawn if isinstance(p := instantiate(question, v), NumericQuestion)]

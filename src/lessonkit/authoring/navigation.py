@@ -15,7 +15,7 @@ import yaml
 
 from lessonkit.authoring.pagechecks import blank_code, links
 from lessonkit.authoring.policy import Rule, RuleSettings, Subject
-from lessonkit.bank import yamldoc
+from lessonkit.bank import composer, yamldoc
 from lessonkit.course.course import Course
 from lessonkit.course.facts import PlanFacts
 from lessonkit.course.lessons import Page, PlanPage, body_lines
@@ -100,7 +100,7 @@ def _hand_counts(course: Course, settings: RuleSettings) -> list[Problem]:
             text = yamldoc.read_text(home)
         except ContentError:
             text = ""  # an unreadable home page is MkDocs's to report
-        page = Page(home, yamldoc.Document(display_path(home), {}, yamldoc.Node(1, 1)), text, 1)
+        page = Page(home, yamldoc.Document(display_path(home), {}, composer.Node(1, 1)), text, 1)
         total = len(course.lessons)
         problems += _counts(page, f"the course has {total} lesson{'' if total == 1 else 's'}")
     for plan in course.plans.values():

@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlsplit
 from pydantic import Field
 
 from lessonkit.authoring.policy import LessonCheck, Rule, RuleSettings, Subject, fixed
-from lessonkit.bank import limits, yamldoc
+from lessonkit.bank import composer, limits, yamldoc
 from lessonkit.course.course import Course
 from lessonkit.course.lessons import LessonPage, Page, body_lines, headings, split_page
 from lessonkit.errors import ContentError, Problem, display_path
@@ -221,7 +221,7 @@ def _plain_page(path: Path) -> Page | None:
         text = yamldoc.read_text(path)
     except ContentError:
         return None
-    empty = yamldoc.Document(display_path(path), {}, yamldoc.Node(1, 1))
+    empty = yamldoc.Document(display_path(path), {}, composer.Node(1, 1))
     return Page(path, empty, text, 1)
 
 

@@ -14,7 +14,8 @@ from pydantic import Field
 
 from lessonkit.authoring.policy import Rule, RuleSettings, Subject
 from lessonkit.bank import yamldoc
-from lessonkit.bank.models import Bank, NumericQuestion, Question
+from lessonkit.bank.models import Bank
+from lessonkit.bank.questions import NumericQuestion, Question
 from lessonkit.course.lessons import LessonPage
 from lessonkit.errors import Problem
 

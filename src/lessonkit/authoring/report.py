@@ -19,7 +19,7 @@ from lessonkit.authoring.items import MIN_PER_OBJECTIVE, nearly_same
 from lessonkit.authoring.policy import Subject
 from lessonkit.authoring.rulebook import MIN_QUESTIONS, CheckedCourse, rule
 from lessonkit.authoring.waivers import Grant
-from lessonkit.bank.models import QUESTION_TYPES
+from lessonkit.bank.questions import QUESTION_TYPES
 from lessonkit.course.lessons import LessonPage
 from lessonkit.errors import Problem, UsageError, display_path
 

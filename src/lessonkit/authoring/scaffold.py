@@ -25,7 +25,8 @@ import yaml
 from lessonkit.authoring import questionmix, sections
 from lessonkit.authoring.policy import Policy
 from lessonkit.authoring.rulebook import MIN_QUESTIONS, read_policy
-from lessonkit.bank.models import QUESTION_TYPES, SLUG_PATTERN
+from lessonkit.bank.fields import SLUG_PATTERN
+from lessonkit.bank.questions import QUESTION_TYPES
 from lessonkit.course.course import BANK_SUFFIXES
 from lessonkit.course.lessons import read_lesson, read_plan
 from lessonkit.errors import ContentError, UsageError

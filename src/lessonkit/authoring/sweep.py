@@ -19,7 +19,7 @@ from lessonkit.authoring.policy import RuleSettings, fixed
 from lessonkit.bank import expressions, numerals, yamldoc
 from lessonkit.bank.expressions import EvaluationError
 from lessonkit.bank.loader import inside, value_at
-from lessonkit.bank.models import ChoiceQuestion, NumericQuestion, Question
+from lessonkit.bank.questions import ChoiceQuestion, NumericQuestion, Question
 from lessonkit.bank.variants import PLACEHOLDER, Space, shown_numbers
 from lessonkit.course.course import Course
 from lessonkit.errors import Problem

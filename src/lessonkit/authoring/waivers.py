@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from lessonkit.authoring.policy import Level, Rule
 from lessonkit.bank import yamldoc
-from lessonkit.bank.models import Waiver
+from lessonkit.bank.fields import Waiver
 from lessonkit.course.course import Course
 from lessonkit.errors import Problem, display_path
 

@@ -17,9 +17,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from lessonkit.authoring.policy import Rule, RuleSettings
-from lessonkit.bank import yamldoc
+from lessonkit.bank import composer, yamldoc
+from lessonkit.bank.fields import PROSE_FIELDS
 from lessonkit.bank.hints import quoted
-from lessonkit.bank.models import PROSE_FIELDS
 from lessonkit.course.course import Course
 from lessonkit.errors import ContentError, Problem
 
@@ -42,7 +42,7 @@ def style_problems(text: str, path: str, first_line: int = 1) -> list[Problem]:
 
 
 def scalar_problems(
-    scalars: Iterable[yamldoc.TextScalar], text: str, path: str, first_line: int = 1
+    scalars: Iterable[composer.TextScalar], text: str, path: str, first_line: int = 1
 ) -> list[Problem]:
     """Folded Markdown blocks and plain text cut at ` #`, as problems at file positions
     (``first_line`` is the file line of the text's first line)."""
@@ -64,7 +64,7 @@ def scalar_problems(
     return problems
 
 
-def _folded(scalar: yamldoc.TextScalar, lines: list[str]) -> tuple[int, int, str, str] | None:
+def _folded(scalar: composer.TextScalar, lines: list[str]) -> tuple[int, int, str, str] | None:
     (start_line, start_column), (end_line, end_column), name = scalar.start, scalar.end, scalar.name
     last = end_line if end_column else end_line - 1
     for number in range(start_line + 1, min(last, len(lines) - 1) + 1):
@@ -89,7 +89,7 @@ def _folded(scalar: yamldoc.TextScalar, lines: list[str]) -> tuple[int, int, str
     return None
 
 
-def _comment(scalar: yamldoc.TextScalar, lines: list[str]) -> tuple[int, int, str, str] | None:
+def _comment(scalar: composer.TextScalar, lines: list[str]) -> tuple[int, int, str, str] | None:
     (end_line, end_column), value, name = scalar.end, scalar.value, scalar.name
     if end_line >= len(lines):
         return None

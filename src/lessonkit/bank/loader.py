@@ -13,7 +13,8 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from lessonkit.bank import yamldoc
-from lessonkit.bank.models import QUESTION_TYPES, Bank, QuestionBase
+from lessonkit.bank.models import Bank
+from lessonkit.bank.questions import QUESTION_TYPES, QuestionBase
 from lessonkit.errors import ContentError, Problem
 
 M = TypeVar("M", bound=BaseModel)

@@ -1,6 +1,6 @@
 """The bank format's parameters: numbers a question draws afresh for each attempt.
 
-Models in the same style as ``models`` (which builds its `numeric`, `single` and
+Models in the same style as ``questions`` (which builds its `numeric`, `single` and
 `multiple` questions on ``Parameterised``): strict, every field described, the JSON
 Schema generated from them. Formulas are checked here with ``expressions`` (parsed,
 never run as code); a problem is raised as a ``parameters`` error whose context says
@@ -27,7 +27,7 @@ MAX_RANGE = 100_000
 
 
 class _Strict(BaseModel):
-    # The same settings as models.Strict (kept here so this module needs nothing above it).
+    # The same settings as fields.Strict (kept here so this module needs nothing above it).
     model_config = ConfigDict(
         extra="forbid", strict=True, frozen=True, allow_inf_nan=False, defer_build=True
     )

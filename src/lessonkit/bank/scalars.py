@@ -29,7 +29,7 @@ _SPECIAL_FLOATS = {
     ".NaN": float("nan"),
     ".NAN": float("nan"),
 }
-# The first characters of every plain scalar that is not text; `yamldoc` tests this inline
+# The first characters of every plain scalar that is not text; `composer` tests this inline
 # so that most scalars (prose) never call `resolve_plain`.
 MAYBE_NOT_TEXT = frozenset("0123456789+-.~nNtTfF")
 _CORE = "tag:yaml.org,2002:"

@@ -16,14 +16,10 @@ from pathlib import Path
 
 from lessonkit.bank import expressions, variants, yamldoc
 from lessonkit.bank.expressions import EvaluationError
-from lessonkit.bank.models import (
-    SLUG_PATTERN,
-    Bank,
-    ChoiceQuestion,
-    NumericQuestion,
-    Question,
-)
+from lessonkit.bank.fields import SLUG_PATTERN
+from lessonkit.bank.models import Bank
 from lessonkit.bank.parameters import Parameterised
+from lessonkit.bank.questions import ChoiceQuestion, NumericQuestion, Question
 from lessonkit.course import files
 from lessonkit.course.facts import BankFacts, Facts, LessonFacts, PlanFacts, Scope, partners
 from lessonkit.course.files import BankParts

@@ -13,8 +13,10 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from lessonkit.bank import yamldoc
+from lessonkit.bank.fields import PROSE_FIELDS
 from lessonkit.bank.loader import validate
-from lessonkit.bank.models import PROSE_FIELDS, Bank, Question, question_adapter
+from lessonkit.bank.models import Bank
+from lessonkit.bank.questions import Question, question_adapter
 from lessonkit.course.facts import BankFacts, Facts, LessonFacts, PlanFacts
 from lessonkit.course.lessons import LessonPage, PlanPage, read_lesson, read_plan
 from lessonkit.errors import ContentError, Problem, display_path

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lessonkit.bank import yamldoc
+from lessonkit.bank.fields import PROSE_FIELDS
 from lessonkit.bank.loader import validate
-from lessonkit.bank.models import PROSE_FIELDS, Lesson, Plan
+from lessonkit.bank.models import Lesson, Plan
 from lessonkit.course.headings import Heading, text_headings, unfenced
 from lessonkit.errors import ContentError, Problem, display_path
 

@@ -15,7 +15,7 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from string import ascii_lowercase
 
-from lessonkit.bank.models import (
+from lessonkit.bank.questions import (
     ChoiceQuestion,
     MatchQuestion,
     MultipleQuestion,

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from lessonkit.bank import expressions, numerals, variants
-from lessonkit.bank.models import NumericQuestion, Question
+from lessonkit.bank.questions import NumericQuestion, Question
 from lessonkit.export.common import Loss, number
 
 __all__ = ["DRAWS", "body", "unfit"]

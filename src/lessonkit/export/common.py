@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lessonkit.bank import variants
-from lessonkit.bank.models import Bank, Question, instantiate
+from lessonkit.bank.models import Bank
+from lessonkit.bank.questions import Question, instantiate
 from lessonkit.bank.richtext import safe_html
 
 __all__ = [

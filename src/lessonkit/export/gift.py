@@ -7,7 +7,7 @@ Every `~ = # { } :` and backslash in a text is escaped with a backslash.
 
 from __future__ import annotations
 
-from lessonkit.bank.models import (
+from lessonkit.bank.questions import (
     ChoiceQuestion,
     MatchQuestion,
     MultipleQuestion,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import xml.etree.ElementTree as ET
 
-from lessonkit.bank.models import (
+from lessonkit.bank.questions import (
     ChoiceQuestion,
     MatchQuestion,
     MultipleQuestion,

@@ -12,7 +12,7 @@ import html
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 
-from lessonkit.bank.models import (
+from lessonkit.bank.questions import (
     ChoiceQuestion,
     MatchQuestion,
     MultipleQuestion,

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from lessonkit.bank.models import (
+from lessonkit.bank.questions import (
     MatchQuestion,
     MultipleQuestion,
     NumericQuestion,

@@ -19,7 +19,8 @@ from markdown.extensions.toc import slugify, unique
 from pydantic import TypeAdapter, ValidationError
 
 from lessonkit.authoring.scaffold import Change, add_to_nav, add_to_plan, yaml_text
-from lessonkit.bank.models import SLUG_PATTERN, Question
+from lessonkit.bank.fields import SLUG_PATTERN
+from lessonkit.bank.questions import Question
 from lessonkit.course.lessons import read_lesson
 from lessonkit.errors import UsageError
 from lessonkit.imports.common import NO_EXPLANATION, Imported, Loss

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lessonkit.bank.models import SLUG_PATTERN
+from lessonkit.bank.fields import SLUG_PATTERN
 from lessonkit.errors import ContentError, Problem, display_path
 
 __all__ = [

@@ -130,8 +130,8 @@ def _answer(
 
 def shown_answer(grading: session.Grading, question_id: str, key: float) -> float:
     """A computed answer as precise as its tolerance needs (0.61, not 0.608273)."""
-    from lessonkit.bank.models import NumericQuestion
     from lessonkit.bank.numerals import places_for
+    from lessonkit.bank.questions import NumericQuestion
 
     question = grading.question(question_id)
     if not isinstance(question, NumericQuestion):

@@ -21,7 +21,7 @@ from lessonkit.grading import passmark
 from lessonkit.grading.responses import choices, to_json
 
 if TYPE_CHECKING:
-    from lessonkit.bank.models import Question
+    from lessonkit.bank.questions import Question
     from lessonkit.grading.grader import Grade, Response
 
 BankData = Mapping[str, Any]
@@ -266,7 +266,7 @@ class Grading:
             if self._lookup is None:
                 self._lookup = compiled.of(self._bank).question
             data = self._lookup(question_id)  # KeyError for an id not in the bank
-            from lessonkit.bank.models import question_adapter
+            from lessonkit.bank.questions import question_adapter
 
             self._questions[question_id] = question_adapter().validate_python(data)
         return self._questions[question_id]

@@ -15,7 +15,7 @@ from itertools import chain, compress, repeat
 from operator import itemgetter, truediv
 from typing import Any, NamedTuple
 
-from lessonkit.bank.models import NumericQuestion, TextQuestion
+from lessonkit.bank.questions import NumericQuestion, TextQuestion
 from lessonkit.grading.grader import normalise_text
 from lessonkit.results import measures
 from lessonkit.results.banks import BankInfo, QuestionInfo

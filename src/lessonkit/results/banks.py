@@ -11,13 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lessonkit.bank import yamldoc
-from lessonkit.bank.models import (
-    Bank,
-    MultipleQuestion,
-    Question,
-    SingleQuestion,
-    TrueFalseQuestion,
-)
+from lessonkit.bank.models import Bank
+from lessonkit.bank.questions import MultipleQuestion, Question, SingleQuestion, TrueFalseQuestion
 from lessonkit.course import catalog
 from lessonkit.course.bankversion import bank_version
 from lessonkit.errors import LessonkitError

@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field, RootModel, with_config
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here before 3.12
 
-from lessonkit.bank.models import SLUG_PATTERN
+from lessonkit.bank.fields import SLUG_PATTERN
 from lessonkit.history.rows import PSEUDONYM
 
 FORMAT = "lessonkit-attempts"

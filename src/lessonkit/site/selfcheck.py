@@ -11,8 +11,8 @@ from string import ascii_lowercase
 from typing import Any
 
 from lessonkit.bank import numerals, variants
-from lessonkit.bank.models import (
-    Bank,
+from lessonkit.bank.models import Bank
+from lessonkit.bank.questions import (
     ChoiceQuestion,
     MatchQuestion,
     MultipleQuestion,

@@ -1,0 +1,379 @@
+"""The question types as pydantic models: what one question of a bank may say.
+
+A question is a discriminated union on its explicit `type:`; the bank (``models``)
+holds a list of them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter, field_validator, model_validator
+
+from lessonkit.bank import limits, parameters, variants
+from lessonkit.bank.fields import (
+    ANCHOR_PATTERN,
+    SLUG_PATTERN,
+    WAIVE_DESCRIPTION,
+    Line,
+    Markdown,
+    Strict,
+    Text,
+    Waiver,
+)
+from lessonkit.bank.limits import chars
+from lessonkit.bank.parameters import Formula, NumberFormat, Parameterised
+
+
+class QuestionBase(Strict):
+    """Fields every question has, whatever its type."""
+
+    id: str = Field(
+        pattern=SLUG_PATTERN,
+        max_length=80,
+        description=(
+            "Stable kebab-case identifier, unique across all banks. Learner history keys on "
+            "it: never renumber or reuse one; give a rewritten question a new id."
+        ),
+    )
+    prompt: Markdown = Field(
+        max_length=limits.PROMPT_CHARS,
+        description=f"The question, in Markdown; at most {chars(limits.PROMPT_CHARS)}.",
+    )
+    points: float = Field(1, gt=0, le=100, description="Points for a fully correct answer.")
+    insight: int = Field(
+        ge=1,
+        description="Which of the lesson's insights (1 = first in its front matter) this tests.",
+    )
+    objectives: list[Annotated[int, Field(ge=1)]] = Field(
+        default_factory=list,
+        description=(
+            "Which of the lesson's objectives (1 = first in its front matter) this question "
+            "assesses, e.g. `[2, 3]`; `lessonkit report` counts questions per objective."
+        ),
+    )
+    section: str = Field(
+        pattern=ANCHOR_PATTERN,
+        description=(
+            "Anchor of the lesson heading to re-read after a miss, as the site makes it: "
+            "`## 2. Where TPUs are strongest` becomes `2-where-tpus-are-strongest`."
+        ),
+    )
+    explanation: Markdown = Field(
+        max_length=limits.EXPLANATION_CHARS,
+        description="Why the answer is right; shown after answering. At most "
+        f"{chars(limits.EXPLANATION_CHARS)}.",
+    )
+    hint: str | None = Field(
+        None,
+        min_length=1,
+        max_length=limits.HINT_CHARS,
+        description=f"Shown when the learner types `?`; at most {chars(limits.HINT_CHARS)}.",
+    )
+    tags: list[Text] = Field(default_factory=list, description="Free-form topic labels.")
+    difficulty: Literal["easy", "medium", "hard"] | None = Field(
+        None, description="The author's estimate of difficulty."
+    )
+    waive: list[Waiver] = Field(default_factory=list, description=WAIVE_DESCRIPTION)
+
+
+class Option(Strict, NumberFormat):
+    """One choice of a `single` or `multiple` question."""
+
+    text: Markdown = Field(
+        max_length=limits.OPTION_CHARS,
+        description=f"What the learner sees; at most {chars(limits.OPTION_CHARS)}.",
+    )
+    correct: bool = Field(False, description="Whether choosing this option is right.")
+    feedback: str | None = Field(
+        None,
+        min_length=1,
+        max_length=limits.FEEDBACK_CHARS,
+        description="Shown after answering when the learner chose this option; at most "
+        f"{chars(limits.FEEDBACK_CHARS)}.",
+    )
+    value: Formula | None = Field(
+        None,
+        description="In a question with `params`: the number this option stands for, as a "
+        "formula (a distractor computes a real mistake); the text shows it as `{value}`, "
+        "written with `decimals`, `significant` and `separators`.",
+    )
+
+
+def _distinct(values: list[str], what: str) -> list[str]:
+    seen: set[str] = set()
+    for value in values:
+        key = " ".join(value.casefold().split())
+        if key in seen:
+            raise ValueError(f"{what} {value!r} appears twice; make every {what} different")
+        seen.add(key)
+    return values
+
+
+Scoring = Literal["partial", "all_or_nothing"]
+DecimalMark = Literal["point", "comma", "either"]
+DECIMAL_MARK_DESCRIPTION = (
+    "How a typed number with one `,` or `.` before three digits is read: `point` (the "
+    "default) reads `1,000` as a thousand and `1.000` as one; `comma` the other way round; "
+    "`either` asks the learner to type it unambiguously. Every other form means one number "
+    "anyway (`2,5`, `1,000.5`, `1.000,5`, `1 000`). Unset on a question follows the bank."
+)
+SHUFFLE_DESCRIPTION = (
+    "Shuffle this question's options: `false` keeps them in the written order (for options "
+    "that refer to each other, or code listed in order); unset follows the bank's "
+    "`shuffle.options`."
+)
+SCORING_DESCRIPTION = (
+    "`partial` (default) gives partial credit by the rule above; `all_or_nothing` gives the "
+    "full points only for a fully right answer, else 0."
+)
+
+
+class ChoiceQuestion(Parameterised, QuestionBase):
+    """Shared by `single` and `multiple`."""
+
+    options: list[Option] = Field(
+        min_length=2, max_length=10, description="The choices: 2 to 10, one screen in a terminal."
+    )
+    shuffle: bool | None = Field(None, description=SHUFFLE_DESCRIPTION)
+
+    @field_validator("options")
+    @classmethod
+    def _options_distinct(cls, options: list[Option]) -> list[Option]:
+        # Options with a value differ by it; `validate` checks them draw by draw.
+        _distinct([o.text for o in options if o.value is None], "option")
+        return options
+
+    @model_validator(mode="after")
+    def _parameters(self) -> ChoiceQuestion:
+        parameters.check(self)
+        return self
+
+
+class SingleQuestion(ChoiceQuestion):
+    """Pick exactly one option. Full points for the correct one, none otherwise."""
+
+    type: Literal["single"] = Field(description="Question type.")
+
+    @field_validator("options")
+    @classmethod
+    def _exactly_one(cls, options: list[Option]) -> list[Option]:
+        found = sum(o.correct for o in options)
+        if found != 1:
+            raise ValueError(
+                f"found {found} correct options; mark exactly one with `correct: true`"
+                + (" (or use `type: multiple`)" if found > 1 else "")
+            )
+        return options
+
+
+class MultipleQuestion(ChoiceQuestion):
+    """Pick every correct option.
+
+    Partial credit: (correct options chosen - wrong options chosen) / correct options,
+    floored at 0, times `points`. Choosing everything therefore earns nothing extra.
+    """
+
+    type: Literal["multiple"] = Field(description="Question type.")
+    scoring: Scoring = Field("partial", description=SCORING_DESCRIPTION)
+
+    @field_validator("options")
+    @classmethod
+    def _at_least_one(cls, options: list[Option]) -> list[Option]:
+        if not any(o.correct for o in options):
+            raise ValueError("no option is marked `correct: true`; mark at least one")
+        if all(o.correct for o in options):
+            raise ValueError("every option is correct; add at least one wrong option")
+        return options
+
+
+class TrueFalseQuestion(QuestionBase):
+    """A statement that is true or false."""
+
+    type: Literal["true_false"] = Field(description="Question type.")
+    answer: bool = Field(description="`true` if the statement in the prompt is true.")
+
+
+class NumericQuestion(Parameterised, QuestionBase):
+    """A number, right within a tolerance.
+
+    A response is right when it is within `tolerance` (absolute) or within
+    `relative_tolerance` (a fraction of `answer`) of `answer`; with neither set it
+    must match exactly. Learners may type a decimal comma and the unit.
+    """
+
+    type: Literal["numeric"] = Field(description="Question type.")
+    # Text is checked as a formula by `parameters.check`, which knows the names declared.
+    answer: float | str = Field(
+        description="The correct value; with `params`, the formula that computes it, e.g. "
+        "`flops / bandwidth`."
+    )
+    tolerance: float | None = Field(None, ge=0, description="Absolute tolerance, e.g. `0.05`.")
+    relative_tolerance: float | None = Field(
+        None, ge=0, le=1, description="Relative tolerance as a fraction: `0.02` means ±2 %."
+    )
+    unit: str | None = Field(
+        None,
+        min_length=1,
+        max_length=20,
+        description="Unit shown to and accepted from the learner.",
+    )
+    decimal_mark: DecimalMark | None = Field(None, description=DECIMAL_MARK_DESCRIPTION)
+    bound: Literal["maximum", "minimum"] | None = Field(
+        None,
+        description=(
+            "The answer is a whole-number limit. `maximum`: the largest whole number that "
+            "works (how many sequences fit), so any larger one is wrong; `minimum`: the "
+            "smallest that suffices (how many chips are needed), so any smaller one is wrong. "
+            "`lessonkit validate` checks that the answer is whole and that the tolerances "
+            "accept no whole number past it."
+        ),
+    )
+
+    def allowed_error(self) -> float:
+        """How far from `answer` a response may be and still be right: the larger of the
+        two tolerances (0 with neither)."""
+        return max(self.tolerance or 0.0, (self.relative_tolerance or 0.0) * abs(self.value()))
+
+    def value(self) -> float:
+        """The answer as a number; a question with `params` has one per variant, so
+        render a variant (``bank.variants``) first."""
+        if isinstance(self.answer, str):
+            raise TypeError(f"{self.id}: the answer is a formula; render a variant first")
+        return self.answer
+
+    @model_validator(mode="after")
+    def _parameters(self) -> NumericQuestion:
+        parameters.check(self)
+        return self
+
+
+class TextQuestion(QuestionBase):
+    """Free text, compared after Unicode (NFKC), case and whitespace normalisation.
+
+    A single-line answer is also right with sentence punctuation at its end (`XLA.`),
+    in quotes, after a leading `the`, `a` or `an`, and as two accepted forms written
+    `XLA (Accelerated Linear Algebra)`. Extra words are not ignored: accept
+    `XLA compiler` yourself, or write a pattern, if it should count.
+
+    With `multiline: true` the answer is several lines (e.g. a program's output), typed
+    line by line and compared line by line; blank lines before and after are ignored.
+    """
+
+    type: Literal["text"] = Field(description="Question type.")
+    multiline: bool = Field(
+        False,
+        description=(
+            "The answer is several lines: each accepted answer is a block of lines, and the "
+            "response is right only if every line matches (after the same normalisation); "
+            "`patterns` match the whole answer with lines joined by a newline."
+        ),
+    )
+    accept: list[Line] = Field(default_factory=list, description="Accepted answers.")
+    patterns: list[Line] = Field(
+        default_factory=list,
+        description="Regular expressions (Python syntax) that must match the whole answer.",
+    )
+    case_sensitive: bool = Field(False, description="Compare letter case too.")
+
+    @field_validator("patterns")
+    @classmethod
+    def _patterns_compile(cls, patterns: list[str]) -> list[str]:
+        for pattern in patterns:
+            try:
+                re.compile(pattern)
+            except re.error as error:
+                raise ValueError(
+                    f"regular expression {pattern!r} does not compile: {error}"
+                ) from None
+        return patterns
+
+    @model_validator(mode="after")
+    def _something_accepted(self) -> TextQuestion:
+        if not self.accept and not self.patterns:
+            raise ValueError("give at least one accepted answer in `accept` or `patterns`")
+        return self
+
+
+class OrderQuestion(QuestionBase):
+    """Put items in order.
+
+    Partial credit: the share of neighbouring pairs of the correct order that the
+    learner also placed next to each other in that order, times `points`.
+    """
+
+    type: Literal["order"] = Field(description="Question type.")
+    scoring: Scoring = Field("partial", description=SCORING_DESCRIPTION)
+    items: list[Line] = Field(
+        min_length=2,
+        max_length=10,
+        description="The items, written in their correct order: 2 to 10.",
+    )
+
+    @field_validator("items")
+    @classmethod
+    def _items_distinct(cls, items: list[str]) -> list[str]:
+        return _distinct(items, "item")
+
+
+class Pair(Strict):
+    """One left-hand item and the right-hand item it matches."""
+
+    left: Line = Field(description="Shown numbered: 1, 2, 3…")
+    right: Line = Field(description="Shown lettered: a, b, c…")
+
+
+class MatchQuestion(QuestionBase):
+    """Match each left-hand item to its right-hand partner.
+
+    Partial credit: the share of left-hand items matched correctly, times `points`.
+    """
+
+    type: Literal["match"] = Field(description="Question type.")
+    scoring: Scoring = Field("partial", description=SCORING_DESCRIPTION)
+    shuffle: bool | None = Field(None, description=SHUFFLE_DESCRIPTION)
+    pairs: list[Pair] = Field(
+        min_length=2, max_length=10, description="The correct pairs: 2 to 10."
+    )
+    distractors: list[Line] = Field(
+        default_factory=list,
+        max_length=10,
+        description="Extra right-hand items that match nothing; at most 10.",
+    )
+
+    @model_validator(mode="after")
+    def _sides_distinct(self) -> MatchQuestion:
+        _distinct([p.left for p in self.pairs], "left-hand item")
+        _distinct([p.right for p in self.pairs] + self.distractors, "right-hand item")
+        return self
+
+
+Question = Annotated[
+    SingleQuestion
+    | MultipleQuestion
+    | TrueFalseQuestion
+    | NumericQuestion
+    | TextQuestion
+    | OrderQuestion
+    | MatchQuestion,
+    Field(discriminator="type"),
+]
+QUESTION_TYPES = ("single", "multiple", "true_false", "numeric", "text", "order", "match")
+
+
+@functools.cache
+def question_adapter() -> TypeAdapter[Question]:
+    """Validates one question of any type (built once, on first use)."""
+    return TypeAdapter(Question)
+
+
+def instantiate(question: Question, variant: Mapping[str, float | str]) -> Question:
+    """The plain question one draw of a parameterised question stands for.
+
+    Raises ``expressions.EvaluationError`` when a formula fails for this draw.
+    """
+    plain = variants.render(question.model_dump(mode="json"), dict(variant))
+    return question_adapter().validate_python(plain)
