@@ -241,7 +241,7 @@ _SWEEP = """
 import gc, sys, time
 from pathlib import Path
 from lessonkit.authoring import sweep
-from lessonkit.course import course as reading
+from lessonkit.course import course as reading, selftest
 gc.disable()
 course = reading.read_course(Path(sys.argv[1]))
 started = time.process_time()
@@ -249,7 +249,7 @@ found = sweep.check_course(course)
 swept = time.process_time() - started
 started = time.process_time()
 failed = [p for parts in course.bank_parts for index, question in parts.questions
-          for p in reading._self_test(parts.document, index, question)]
+          for p in selftest.self_test(parts.document, index, question)]
 print(swept, len(found), time.process_time() - started, len(failed))
 """
 

@@ -7,21 +7,13 @@ checks of other files need of it; ``course.facts``). The next run reads again on
 files whose content changed and their partners, checks them against the kept facts of
 the rest, and takes every other file's problems from the cache.
 
-What it is keyed on:
-
-- lessonkit's version and the size and times of each of its source files, and those of
-  the libraries that decide what is valid (pydantic, PyYAML, Markdown), and Python's
-  version: a changed rule or parser changes the key, and the next run is a full one;
-- every file directly in the course folder (``mkdocs.yml``, the policy ``lessonkit.yml``
-  that sets each rule's level and numbers…), by content, and the working directory, since
-  messages name other files relative to it;
-- the list of files under ``content/`` and ``quizzes/``: a file added, removed or renamed
-  makes the run a full one, because existence is what many checks look at (links,
-  figures, a lesson's bank);
-- each of those files by the SHA-256 of its bytes. Size, inode, modification and change
-  times only say when the hash must be computed again; a file modified less than two
-  seconds before it was hashed is hashed again every run, since a second edit in the
-  same clock tick would leave every time as it was (git's "racily clean" rule).
+What it is keyed on (``fingerprint``): lessonkit's code and the libraries that decide what
+is valid, the files directly in the course folder, and the list of files under
+``content/`` and ``quizzes/``, any change to which makes the next run a full one; and
+each of those files by the SHA-256 of its bytes. Size, inode, modification and change
+times only say when the hash must be computed again; a file modified less than two
+seconds before it was hashed is hashed again every run, since a second edit in the same
+clock tick would leave every time as it was (git's "racily clean" rule).
 
 Why a run that reads only some files reports what a full run would:
 
@@ -57,17 +49,16 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import importlib.util
 import os
 import re
-import sys
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lessonkit import __version__
+from lessonkit.authoring import fingerprint
+from lessonkit.authoring.fingerprint import Stat
 from lessonkit.course import cachefile
 from lessonkit.course.day import today as _today
 from lessonkit.course.facts import (
@@ -88,13 +79,10 @@ if TYPE_CHECKING:
 FORMAT = 3  # 3: each warning keeps its rule; a bank's ids are packed (facts.PackedIds)
 CACHE = Path(".cache") / "lessonkit" / "validate.json"
 _SETTLED_NS = 2_000_000_000
-_FOLDERS = ("content", "quizzes")
-_LIBRARIES = ("lessonkit", "pydantic", "pydantic_core", "yaml", "markdown")
 # The lines a page's anchors are made from: headings, code fences (a heading inside a
 # fence is none), and `{#id}` or `id="…"` anywhere.
 _ANCHOR_LINES = re.compile(r"^[ \t]*(?:#|```|~~~).*$|^.*(?:\{[^}\n]*#[\w-]|\bid\s*=).*$", re.M)
 
-Stat = tuple[int, int, int, int]  # size, inode, modification and change times in ns
 Warned = tuple[Problem, str]  # a warning and the id of the rule that found it
 
 
@@ -131,7 +119,7 @@ def check(
     if extra:  # banks outside the course: check everything, keep nothing
         course = _check_course(root, day, extra)
         return Checked(course.problems, _warned(course), course.facts, len(course.facts))
-    key, stats = _key(root), _scan(root)
+    key, stats = fingerprint.key(root), fingerprint.scan(root)
     kept = None if full else _kept(root, key, stats)
     if kept is None:
         return _full(root, key, stats, day)
@@ -213,7 +201,7 @@ def _full(root: Path, key: dict[str, Any], stats: dict[str, Stat], today: dt.dat
     hashes = _hashes(root, stats, {})
     skeletons = _skeletons(course)
     across = set(course.across)
-    if _scan(root) == stats:  # nothing changed while it ran
+    if fingerprint.scan(root) == stats:  # nothing changed while it ran
         cachefile.write(
             root / CACHE,
             {
@@ -246,7 +234,7 @@ def _write(
         value = {**kept, "files": hashes}
     else:
         course, read, fresh, warned, skeletons = ran
-        if not _unchanged(root, stats, read):
+        if not fingerprint.unchanged(root, stats, read):
             return
         # The facts of files not read are the kept ones: 2,000 of them cost 10 ms to convert.
         facts = {p: course.facts[p] for p in course.read_files or () if p in course.facts}
@@ -274,75 +262,7 @@ def _write(
     cachefile.write(root / CACHE, value)
 
 
-# --- what the cache is keyed on -----------------------------------------------------
-
-
-def _key(root: Path) -> dict[str, Any]:
-    code: list[Any] = []
-    for name in _LIBRARIES:
-        spec = importlib.util.find_spec(name)
-        folder = Path(spec.origin).parent if spec and spec.origin else None
-        if folder is None:
-            continue
-        pattern = "**/*.py" if name == "lessonkit" else "*.py"
-        for path in sorted(folder.glob(pattern)):
-            code.append([str(path), *_stat(path)])
-    here = []
-    for entry in sorted(os.scandir(root), key=lambda e: e.name):
-        if entry.is_file():
-            here.append([entry.name, hashlib.sha256(Path(entry.path).read_bytes()).hexdigest()])
-    return {
-        "lessonkit": __version__,
-        "python": sys.version,
-        # Messages name other files relative to the working directory, as an author types them.
-        "cwd": str(Path.cwd()),
-        "code": hashlib.sha256(repr(code).encode()).hexdigest(),
-        "course": here,
-    }
-
-
-def _scan(root: Path) -> dict[str, Stat]:
-    """Every file under content/ and quizzes/, by path relative to ``root``, with its stat."""
-    found: dict[str, Stat] = {}
-    # Directory entries and strings: pathlib would cost more than the whole check of an
-    # unchanged course of a thousand lessons. Linked folders are followed, as the course
-    # reader follows them, each once.
-    todo = [(str(root / folder), folder) for folder in _FOLDERS]
-    seen: set[tuple[int, int]] = set()
-    while todo:
-        where, rel = todo.pop()
-        try:
-            info = Path(where).stat()
-            if (info.st_dev, info.st_ino) in seen:
-                continue
-            seen.add((info.st_dev, info.st_ino))
-            entries = list(os.scandir(where))
-        except OSError:
-            continue
-        for entry in entries:
-            name = f"{rel}/{entry.name}"
-            try:
-                if entry.is_dir():
-                    todo.append((entry.path, name))
-                elif entry.is_file():
-                    info = entry.stat()
-                    found[name] = (info.st_size, info.st_ino, info.st_mtime_ns, info.st_ctime_ns)
-            except OSError:
-                continue
-    return dict(sorted(found.items()))
-
-
-def _stat(path: Path) -> Stat:
-    info = path.stat()
-    return (info.st_size, info.st_ino, info.st_mtime_ns, info.st_ctime_ns)
-
-
-def _unchanged(root: Path, stats: dict[str, Stat], names: Iterable[str]) -> bool:
-    """Whether these files are as ``_scan`` found them; stat only them, not the course."""
-    try:
-        return all(_stat(root / name) == stats.get(name) for name in names)
-    except OSError:
-        return False
+# --- which files changed -------------------------------------------------------------
 
 
 def _kept(root: Path, key: dict[str, Any], stats: dict[str, Stat]) -> dict[str, Any] | None:

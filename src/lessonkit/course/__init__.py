@@ -1,7 +1,8 @@
 """The course: plans, lessons and banks read together, and finding one bank fast.
 
 ``course`` reads a whole course folder and checks it across files, one file at a
-time through ``files``, each known to the others by its ``facts``; ``lessons`` reads
+time through ``files``, each known to the others by its ``facts``, with the checks of
+``crosschecks`` and each answer key through ``selftest``; ``lessons`` reads
 lesson and plan pages; ``catalog`` finds a bank by slug and keeps it compiled to JSON
 (``cachefile``, laid out by ``compiled`` so a quiz reads only the questions it shows)
 so a quiz starts without YAML or pydantic; ``outline`` keeps what

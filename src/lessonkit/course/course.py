@@ -2,33 +2,24 @@
 
 Reading knows nothing about the author's rules on a page's body (links, images, limits,
 forbidden blocks): those live in ``pagechecks`` and ``rulebook``, which build on this.
+What the files must agree on is checked by ``crosschecks``, and each question's answer
+key is tried by ``selftest``.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import difflib
-import random
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lessonkit.bank import expressions, variants, yamldoc
-from lessonkit.bank.expressions import EvaluationError
-from lessonkit.bank.fields import SLUG_PATTERN
+from lessonkit.bank import yamldoc
 from lessonkit.bank.models import Bank
-from lessonkit.bank.parameters import Parameterised
-from lessonkit.bank.questions import ChoiceQuestion, NumericQuestion, Question
-from lessonkit.course import files
-from lessonkit.course.facts import BankFacts, Facts, LessonFacts, PlanFacts, Scope, partners
+from lessonkit.course import crosschecks, files, selftest
+from lessonkit.course.facts import Facts, LessonFacts, Scope, partners
 from lessonkit.course.files import BankParts
 from lessonkit.course.folder import BANK_SUFFIXES, find_root
 from lessonkit.course.lessons import LessonPage, PlanPage
-from lessonkit.errors import Problem, display_path
-from lessonkit.grading import grader
-
-_SLUG = re.compile(SLUG_PATTERN)
+from lessonkit.errors import Problem
 
 
 @dataclass
@@ -123,9 +114,9 @@ def read_course(
     loaded = _read(pages, banks, scope)
     _assemble(course, paths, loaded, known)
     course.read_files = None if scope is None else set(loaded) | set(scope.read)
-    _check_plans(course)
+    course.problems += crosschecks.plan_problems(course.plans, course.loaded_lessons())
     for lesson in course.lessons.values():
-        _check_lesson(course, lesson)
+        course.problems += crosschecks.lesson_problems(lesson, course.facts, course.quizzes_dir)
     _check_banks(course)
     course.problems.sort()
     return course
@@ -191,291 +182,20 @@ def _assemble(
 # --- checks across files -------------------------------------------------------
 
 
-def _check_plans(course: Course) -> None:
-    loaded = course.loaded_lessons()
-    for slug, plan in course.plans.items():
-        for number, lesson in enumerate(plan.meta.lessons):
-            page = plan.path.parent / f"{lesson}.md"
-            if lesson not in loaded and page.is_file():
-                continue  # the page exists but did not load; its own problems say why
-            if lesson not in loaded or loaded[lesson][0].parent != plan.path.parent:
-                course.problems.append(
-                    plan.front.problem(
-                        ("lessons", number),
-                        f"lessons[{number}]: no lesson `{lesson}` in content/{slug}/",
-                        f"create content/{slug}/{lesson}.md or remove it from the list",
-                    )
-                )
-
-
-def _check_lesson(course: Course, lesson: LessonPage) -> None:
-    meta, front, folder = lesson.meta, lesson.front, lesson.path.parent.name
-    if not _SLUG.match(lesson.slug):
-        course.problems.append(
-            _file_problem(
-                lesson.path,
-                f"file name `{lesson.slug}` is not a slug",
-                "rename it to lower-case words joined by hyphens",
-            )
-        )
-    if meta.plan != folder:
-        course.problems.append(
-            front.problem(
-                ("plan",),
-                f"plan: `{meta.plan}` does not match the folder `{folder}`",
-                f"write `plan: {folder}` or move the file",
-            )
-        )
-    plan = course.facts.get(lesson.path.parent / "index.md")
-    listed = plan.lessons if isinstance(plan, PlanFacts) else None
-    if listed is not None and lesson.slug not in listed:
-        course.problems.append(
-            front.problem(
-                ("plan",),
-                f"the lesson is not listed in content/{folder}/index.md",
-                f"add `{lesson.slug}` to its `lessons`",
-            )
-        )
-    banks = (f for f in course.facts.values() if isinstance(f, BankFacts) and f.valid)
-    if not any(f.slug == meta.quiz for f in banks) and not _bank_file_exists(course, meta.quiz):
-        course.problems.append(
-            front.problem(
-                ("quiz",),
-                f"quiz: no bank quizzes/{meta.quiz}.yml",
-                "create the bank or fix the slug",
-            )
-        )
-    course.problems.extend(_heading_problems(lesson))
-
-
-def _bank_file_exists(course: Course, slug: str) -> bool:
-    return any((course.quizzes_dir / f"{slug}{suffix}").is_file() for suffix in BANK_SUFFIXES)
-
-
-def _heading_problems(lesson: LessonPage) -> list[Problem]:
-    problems: list[Problem] = []
-    shown = display_path(lesson.path)
-    titles = [(h.title, h) for h in lesson.headings if h.level == 2]
-    start = 0
-    for number, insight in enumerate(lesson.meta.insights):
-        found = next((i for i in range(start, len(titles)) if titles[i][0] == insight), None)
-        if found is None:
-            elsewhere = any(title == insight for title, _ in titles)
-            problems.append(
-                lesson.front.problem(
-                    ("insights", number),
-                    f"insights[{number}]: `{insight}` "
-                    + ("is out of order" if elsewhere else "has no `##` heading"),
-                    "each insight is also a `## ` heading, in the same order",
-                )
-            )
-        else:
-            start = found + 1
-    previous = 1
-    for heading in lesson.headings:
-        if heading.level > previous + 1:
-            problems.append(
-                Problem(
-                    shown,
-                    heading.line,
-                    1,
-                    f"heading level jumps from {'#' * previous} to {'#' * heading.level}",
-                    f"use {'#' * (previous + 1)} here",
-                )
-            )
-        previous = heading.level
-    return problems
-
-
 def _check_banks(course: Course) -> None:
     loaded = course.loaded_lessons()
     for parts in course.bank_parts:
         document = parts.document
         lesson = course.lessons.get(parts.lesson) if parts.lesson else None
         if parts.lesson is not None:
-            _check_bank_lesson(course, parts, loaded.get(parts.lesson), list(loaded))
+            course.problems.extend(
+                crosschecks.bank_lesson_problems(
+                    parts, loaded.get(parts.lesson), list(loaded), course.content_dir
+                )
+            )
         for index, question in parts.questions:
             if lesson is not None:
-                course.problems.extend(_lesson_refs(document, index, question, lesson))
-            course.problems.extend(_self_test(document, index, question))
-    course.across = _duplicate_ids(course)
+                course.problems.extend(crosschecks.lesson_refs(document, index, question, lesson))
+            course.problems.extend(selftest.self_test(document, index, question))
+    course.across = crosschecks.duplicate_ids(course.facts)
     course.problems += course.across
-
-
-def _duplicate_ids(course: Course) -> list[Problem]:
-    """Every question id used before, in reading order, from the facts of every bank."""
-    names = [
-        name for f in course.facts.values() if isinstance(f, BankFacts) for name in f.id_names()
-    ]
-    if len(set(names)) == len(names):
-        return []  # the common case: 5 ms at 30,000 questions, the scan below 40 ms
-    problems: list[Problem] = []
-    seen: dict[str, tuple[Path, int]] = {}
-    for path, found in course.facts.items():
-        if not isinstance(found, BankFacts):
-            continue
-        for index, question_id, line, column in found.ids:
-            first = seen.setdefault(question_id, (path, line))
-            if first[0] is path and first[1] == line:
-                continue
-            problems.append(
-                Problem(
-                    display_path(path),
-                    line,
-                    column,
-                    f"questions[{index}].id: `{question_id}` is already used at "
-                    f"{display_path(first[0])}:{first[1]}",
-                    "ids are unique across all banks; give this question a new id",
-                )
-            )
-    return problems
-
-
-def _check_bank_lesson(
-    course: Course,
-    parts: BankParts,
-    lesson: tuple[Path, LessonFacts] | None,
-    slugs: list[str],
-) -> None:
-    slug, document = parts.slug, parts.document
-    if not _SLUG.match(slug):
-        course.problems.append(
-            Problem(
-                document.path, 0, 0, f"file name `{slug}` is not a slug",
-                "rename it to lower-case words joined by hyphens",
-            )
-        )  # fmt: skip
-    if lesson is None and any(course.content_dir.glob(f"*/{parts.lesson}.md")):
-        return  # the lesson exists but did not load; its own problems say why
-    if lesson is None:
-        close = difflib.get_close_matches(str(parts.lesson), slugs, n=1)
-        hint = f"did you mean `{close[0]}`?" if close else "write the slug of a lesson in content/"
-        message = f"lesson: no lesson `{parts.lesson}` in content/"
-        course.problems.append(document.problem(("lesson",), message, hint))
-    elif lesson[1].quiz != slug:
-        course.problems.append(
-            document.problem(
-                ("lesson",),
-                f"lesson: `{parts.lesson}` names the quiz `{lesson[1].quiz}`, not `{slug}`",
-                f"set `quiz: {slug}` in the lesson's front matter, "
-                "or point this bank at its own lesson",
-            )
-        )
-
-
-def _lesson_refs(
-    document: yamldoc.Document, index: int, question: Question, lesson: LessonPage
-) -> list[Problem]:
-    problems: list[Problem] = []
-    loc = ("questions", index)
-    insights = len(lesson.meta.insights)
-    if question.insight > insights:
-        problems.append(
-            document.problem(
-                (*loc, "insight"),
-                f"questions[{index}].insight: {question.insight} does not exist; "
-                f"the lesson has {insights} insights",
-                f"use a number from 1 to {insights}",
-            )
-        )
-    objectives = len(lesson.meta.objectives)
-    for number, objective in enumerate(question.objectives):
-        if objective > objectives:
-            problems.append(
-                document.problem(
-                    (*loc, "objectives", number),
-                    f"questions[{index}].objectives[{number}]: {objective} does not exist; "
-                    f"the lesson has {objectives} objective{'' if objectives == 1 else 's'}",
-                    ("use 1" if objectives == 1 else f"use a number from 1 to {objectives}")
-                    + " or add the objective to the lesson's front matter",
-                )
-            )
-    anchors = lesson.anchors()
-    if question.section not in anchors:
-        close = difflib.get_close_matches(question.section, list(anchors), n=1, cutoff=0.5)
-        hint = (
-            f"did you mean `{close[0]}`?" if close else "use the anchor of a heading in the lesson"
-        )
-        problems.append(
-            document.problem(
-                (*loc, "section"),
-                f"questions[{index}].section: no heading with anchor `{question.section}` "
-                f"in {display_path(lesson.path)}",
-                hint,
-            )
-        )
-    return problems
-
-
-SELF_TEST_DRAWS = 2  # draws of a parameterised question the self-test tries
-
-
-def _self_test_draws(document: yamldoc.Document, index: int, question: Question) -> list[Problem]:
-    """The answer-key self-test on a few seeded draws of a parameterised question."""
-    data = question.model_dump(mode="json")
-    space, rng = variants.Space(data), random.Random(f"self-test/{question.id}")
-    tried: list[variants.Variant] = []
-    for _ in range(min(SELF_TEST_DRAWS, space.size)):
-        try:
-            variant = space.draw(rng, avoid=tried)
-            tried.append(variant)
-            plain = _drawn_key(question, space.values(variant))
-        except (variants.DrawError, EvaluationError):
-            return []  # the `parameters` sweep says which formula, options and draw
-        found = _key_test(document, index, plain)
-        if found:
-            when = f" (when {variants.shown_numbers(data, variant)})"
-            return [dataclasses.replace(p, message=p.message + when) for p in found]
-    return []
-
-
-def _drawn_key(question: Question, values: Mapping[str, float | str]) -> Question:
-    """What grading reads of one draw: its computed answer. Texts and options' values never
-    decide which response is right, so the draw is not rendered into a whole question (and
-    validated again): 0.4 s of a 10,000-question bank's 3.3 s validate."""
-    numeric = {k: float(v) for k, v in values.items() if not isinstance(v, str)}
-    for option in question.options if isinstance(question, ChoiceQuestion) else ():
-        if option.value is not None:  # a formula that fails for this draw: as rendering does
-            expressions.parse(option.value).value(numeric)
-    if isinstance(question, NumericQuestion) and isinstance(question.answer, str):
-        answer = expressions.parse(question.answer).value(numeric)
-        return question.model_copy(update={"answer": answer})
-    return question
-
-
-def _self_test(document: yamldoc.Document, index: int, question: Question) -> list[Problem]:
-    """The answer key must earn full marks and, where one exists, a wrong answer must not."""
-    if isinstance(question, Parameterised) and question.params:
-        return _self_test_draws(document, index, question)
-    return _key_test(document, index, question)
-
-
-def _key_test(document: yamldoc.Document, index: int, question: Question) -> list[Problem]:
-    loc = ("questions", index)
-    key = grader.answer_key(question)
-    if key is not None:
-        result = grader.grade(question, key)
-        if result.score < result.max_score:
-            return [
-                document.problem(
-                    loc,
-                    f"questions[{index}]: answer-key self-test failed: the key "
-                    f"scores {result.score:g} of {result.max_score:g}",
-                    "check the answer, its tolerance or accepted answers",
-                )
-            ]
-    wrong = grader.wrong_responses(question)
-    if wrong and all(grader.grade(question, w).score >= question.points for w in wrong):
-        return [
-            document.problem(
-                loc,
-                f"questions[{index}]: answer-key self-test failed: "
-                "no wrong answer scores less than full marks",
-                "make sure the options, items or pairs really differ",
-            )
-        ]
-    return []
-
-
-def _file_problem(path: Path, message: str, hint: str) -> Problem:
-    return Problem(display_path(path), 0, 0, message, hint)
