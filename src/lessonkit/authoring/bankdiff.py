@@ -20,7 +20,7 @@ from lessonkit.bank import yamldoc
 from lessonkit.bank.loader import validate
 from lessonkit.bank.models import Bank
 from lessonkit.bank.questions import Question
-from lessonkit.course.course import BANK_SUFFIXES
+from lessonkit.course.folder import BANK_SUFFIXES
 from lessonkit.errors import ContentError, Problem, UsageError
 from lessonkit.grading.grader import key_hash
 

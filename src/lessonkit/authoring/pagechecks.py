@@ -3,7 +3,7 @@
 Each check is a function ``(LessonPage, Course) -> list[Problem]``; ``rulebook`` runs
 them (in `lessonkit validate`, the site build and the content tests). Front matter,
 insight headings and heading levels are checked when the course is read
-(``lessonkit.course.course``).
+(``lessonkit.course.crosschecks``).
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ from pathlib import Path
 from lessonkit.authoring.pagechecks import on_page
 from lessonkit.authoring.policy import fixed
 from lessonkit.bank import yamldoc
-from lessonkit.course.course import BANK_SUFFIXES, Course
+from lessonkit.course.course import Course
+from lessonkit.course.folder import BANK_SUFFIXES
 from lessonkit.course.lessons import LessonPage, body_lines
 from lessonkit.errors import ContentError, Problem, display_path
 

@@ -45,8 +45,10 @@ from lessonkit.authoring.policy import read_policy as _read_policy
 from lessonkit.authoring.waivers import Finding, Grant
 from lessonkit.bank import limits, yamldoc
 from lessonkit.bank.limits import chars
-from lessonkit.course.course import BANK_SUFFIXES, Course, Scope, read_course
+from lessonkit.course.course import Course, read_course
 from lessonkit.course.day import today as _today
+from lessonkit.course.facts import Scope
+from lessonkit.course.folder import BANK_SUFFIXES
 from lessonkit.errors import ContentError, Problem, display_path
 
 # Reserved for documentation (RFC 2606): never a real source, anywhere a reader can see.

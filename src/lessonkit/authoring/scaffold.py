@@ -27,7 +27,7 @@ from lessonkit.authoring.policy import Policy
 from lessonkit.authoring.rulebook import MIN_QUESTIONS, read_policy
 from lessonkit.bank.fields import SLUG_PATTERN
 from lessonkit.bank.questions import QUESTION_TYPES
-from lessonkit.course.course import BANK_SUFFIXES
+from lessonkit.course.folder import BANK_SUFFIXES
 from lessonkit.course.lessons import read_lesson, read_plan
 from lessonkit.errors import ContentError, UsageError
 

@@ -17,7 +17,7 @@ from lessonkit.bank.models import Bank
 from lessonkit.course import crosschecks, files, selftest
 from lessonkit.course.facts import Facts, LessonFacts, Scope, partners
 from lessonkit.course.files import BankParts
-from lessonkit.course.folder import BANK_SUFFIXES, find_root
+from lessonkit.course.folder import BANK_SUFFIXES
 from lessonkit.course.lessons import LessonPage, PlanPage
 from lessonkit.errors import Problem
 
@@ -92,7 +92,7 @@ class Course:
         return self._lesson_index[1], self._lesson_index[2]
 
 
-__all__ = ["BANK_SUFFIXES", "BankParts", "Course", "Scope", "find_root", "read_course"]
+__all__ = ["Course", "read_course"]
 
 
 def read_course(

@@ -38,7 +38,7 @@ __all__ = [
 
 CACHE = Path(".cache") / "lessonkit"
 FORMAT = 1  # bump when the cached layout changes
-_SUFFIXES = (".yml", ".yaml")  # as course.course.BANK_SUFFIXES, without importing pydantic
+_SUFFIXES = (".yml", ".yaml")  # as course.folder.BANK_SUFFIXES, without importing pydantic
 _PACKAGE = Path(__file__).resolve().parents[1]
 # Where a section's title goes; an anchor is letters, digits, `-` and `_`, never these.
 _SECTION = "\ue000{}\ue001"
