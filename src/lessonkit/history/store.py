@@ -11,15 +11,22 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lessonkit.history.database import DB_NAME, database_path, open_database, open_readonly
-from lessonkit.history.database import StoreError as StoreError  # re-exported for callers
-from lessonkit.history.database import resolve_data_dir as resolve_data_dir
-from lessonkit.history.rows import AnswerEvent as AnswerEvent  # re-exported, as below
-from lessonkit.history.rows import AnswerRow as AnswerRow
-from lessonkit.history.rows import AttemptSummary as AttemptSummary
-from lessonkit.history.rows import SharedAnswer as SharedAnswer
-from lessonkit.history.rows import SharedAttempt as SharedAttempt
-from lessonkit.history.rows import Unfinished as Unfinished
+from lessonkit.history.database import (
+    DB_NAME,
+    StoreError,
+    database_path,
+    open_database,
+    open_readonly,
+    resolve_data_dir,
+)
+from lessonkit.history.rows import (
+    AnswerEvent,
+    AnswerRow,
+    AttemptSummary,
+    SharedAnswer,
+    SharedAttempt,
+    Unfinished,
+)
 
 if TYPE_CHECKING:
     from lessonkit.grading.schedule import CardKey

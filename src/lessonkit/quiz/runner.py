@@ -143,7 +143,7 @@ def _take(
 
 def _shown_by(store: Store, slug: str, attempt_id: int | None) -> str:
     """The command that shows this attempt question by question: `lessonkit history SLUG N`."""
-    from lessonkit.history.store import StoreError
+    from lessonkit.history.database import StoreError
     from lessonkit.history.tables import attempt_numbers
 
     try:
@@ -161,7 +161,7 @@ def _finish(
     if not recorder.settle(clock):
         return EXIT_UNSAVED  # left unfinished: resuming asks again what is not saved
     assert recorder.attempt_id is not None  # every question answered and saved
-    from lessonkit.history.store import StoreError
+    from lessonkit.history.database import StoreError
 
     try:
         store.finish_attempt(recorder.attempt_id, finished=clock(), passed=passed)
@@ -175,7 +175,7 @@ def _tell_key_changes(
     ui: PlainUi, store: Store, slug: str, keys: Mapping[str, str], clock: Clock
 ) -> None:
     """Say once per changed answer key that earlier answers to it no longer count for review."""
-    from lessonkit.history.store import StoreError
+    from lessonkit.history.database import StoreError
 
     try:
         if not store.changed_keys(slug, keys):  # the usual case reads no clock
