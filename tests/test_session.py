@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from lessonkit.quiz import session
+from lessonkit.quiz import session, summary
 from lessonkit.quiz.session import Mark
 
 NOW = datetime(2026, 11, 22, 9, 30, tzinfo=UTC)
@@ -126,7 +126,7 @@ def test_summary_scores_insights_and_missed_sections() -> None:
     attempt.record("q-tf", Mark(True, 1.0, 1.0, True))
     attempt.record("q-order", Mark([0, 1, 3, 2], 1 / 3, 1.0, False))
     # q-match left unanswered: it counts 0 and is missed.
-    result = session.summarise(attempt, LESSON)
+    result = summary.summarise(attempt, LESSON)
     assert (result.score, result.max_score, result.pass_mark, result.passed) == (
         pytest.approx(7 / 3),
         6.0,
@@ -150,12 +150,12 @@ def test_pass_mark_boundary(earned: float, passed: bool) -> None:
     attempt = session.start("lesson-one", BANK, 42, NOW)
     attempt.record("q-multi", Mark([0], earned, 6.0, earned == 6.0))
     # 0.7 of 6 is 4.2 exactly on paper, 4.199999... in binary: on the mark passes.
-    assert session.summarise(attempt, LESSON).passed is passed
+    assert summary.summarise(attempt, LESSON).passed is passed
 
 
 def test_summary_without_a_lesson_names_the_bank() -> None:
     attempt = session.start("lesson-one", BANK, 42, NOW)
-    result = session.summarise(attempt, None)
+    result = summary.summarise(attempt, None)
     assert str(result.missed[0].section) == "Quiz \u203a two"
     assert result.insights[0].text == "Insight 1"
 

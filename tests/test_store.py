@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from lessonkit.history import database
-from lessonkit.history.database import StoreError
-from lessonkit.history.store import AnswerRow, Store, Unfinished, resolve_data_dir
+from lessonkit.history.database import StoreError, resolve_data_dir
+from lessonkit.history.rows import AnswerRow, Unfinished
+from lessonkit.history.store import Store
 
 T0 = datetime(2026, 11, 22, 3, 10, 5, tzinfo=UTC)
 

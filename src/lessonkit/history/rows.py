@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
+
+from lessonkit.grading.passmark import passes
 
 # The learner's pseudonym in exported files: random, made and kept in the history database.
 PSEUDONYM = r"^l-[0-9a-f]{16}$"
@@ -22,6 +25,20 @@ class AnswerRow:
     correct: bool
     answered: datetime
     params: dict[str, Any] | None = None  # the numbers a parameterised question drew
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> AnswerRow:
+        """An answer as the database holds it."""
+        # A database read without migrating it (read-only) may predate the params column.
+        params = row["params"] if "params" in row.keys() else None  # noqa: SIM118 (a Row)
+        return cls(
+            response=json.loads(row["response"]),
+            score=row["score"],
+            max_score=row["max_score"],
+            correct=bool(row["correct"]),
+            answered=datetime.fromisoformat(row["answered"]),
+            params=None if params is None else json.loads(params),
+        )
 
 
 @dataclass(frozen=True)
@@ -58,6 +75,31 @@ class AttemptSummary:
     def duration(self) -> timedelta | None:
         return None if self.finished is None else self.finished - self.started
 
+    @classmethod
+    def from_row(cls, row: sqlite3.Row, latest: Mapping[str, sqlite3.Row]) -> AttemptSummary:
+        """An attempt as the database holds it, scored by ``latest``: the latest counted
+        answer to each question."""
+        score = sum(a["score"] for a in latest.values())
+        max_score = sum(a["max_score"] for a in latest.values())
+        finished = datetime.fromisoformat(row["finished"]) if row["finished"] else None
+        passed: bool | None = None if row["passed"] is None else bool(row["passed"])
+        if passed is None and finished and row["pass_mark"] is not None and max_score > 0:
+            passed = passes(score, max_score, row["pass_mark"])
+        return cls(
+            attempt_id=row["id"],
+            bank=row["bank"],
+            kind=row["kind"],
+            started=datetime.fromisoformat(row["started"]),
+            finished=finished,
+            abandoned=row["abandoned"] is not None,
+            score=score,
+            max_score=max_score,
+            answered=len(latest),
+            questions=len(json.loads(row["question_order"])),
+            passed=passed,
+            pass_mark=row["pass_mark"],
+        )
+
 
 @dataclass(frozen=True)
 class AnswerEvent:
@@ -71,6 +113,20 @@ class AnswerEvent:
     max_score: float
     correct: bool
     answered: datetime
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> AnswerEvent:
+        """A counted answer as the database holds it, with its attempt's ``bank``."""
+        return cls(
+            answer_id=row["id"],
+            bank=row["bank"],
+            question_id=row["question_id"],
+            key_hash=row["key_hash"],
+            score=row["score"],
+            max_score=row["max_score"],
+            correct=bool(row["correct"]),
+            answered=datetime.fromisoformat(row["answered"]),
+        )
 
 
 @dataclass(frozen=True)

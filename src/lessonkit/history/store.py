@@ -11,16 +11,22 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lessonkit.grading.passmark import passes
-from lessonkit.history.database import DB_NAME, database_path, open_database, open_readonly
-from lessonkit.history.database import StoreError as StoreError  # re-exported for callers
-from lessonkit.history.database import resolve_data_dir as resolve_data_dir
-from lessonkit.history.rows import AnswerEvent as AnswerEvent  # re-exported, as below
-from lessonkit.history.rows import AnswerRow as AnswerRow
-from lessonkit.history.rows import AttemptSummary as AttemptSummary
-from lessonkit.history.rows import SharedAnswer as SharedAnswer
-from lessonkit.history.rows import SharedAttempt as SharedAttempt
-from lessonkit.history.rows import Unfinished as Unfinished
+from lessonkit.history.database import (
+    DB_NAME,
+    StoreError,
+    database_path,
+    open_database,
+    open_readonly,
+    resolve_data_dir,
+)
+from lessonkit.history.rows import (
+    AnswerEvent,
+    AnswerRow,
+    AttemptSummary,
+    SharedAnswer,
+    SharedAttempt,
+    Unfinished,
+)
 
 if TYPE_CHECKING:
     from lessonkit.grading.schedule import CardKey
@@ -209,7 +215,7 @@ class Store:
         ):
             # A later answer wins, and moves to the end: the last key is what `u` takes back.
             answered.pop(ans["question_id"], None)
-            answered[ans["question_id"]] = _answer_row(ans)
+            answered[ans["question_id"]] = AnswerRow.from_row(ans)
         return Unfinished(
             attempt_id=row["id"],
             seed=int(row["seed"]),
@@ -232,7 +238,7 @@ class Store:
             args,
         ):
             latest[ans["attempt_id"]][ans["question_id"]] = ans
-        return [_summary(row, latest[row["id"]]) for row in rows]
+        return [AttemptSummary.from_row(row, latest[row["id"]]) for row in rows]
 
     def best_scores(self) -> dict[str, AttemptSummary]:
         """Each bank's best finished quiz attempt, by share of points."""
@@ -248,25 +254,22 @@ class Store:
     def drawn_answers(self, bank: str) -> list[tuple[str, AnswerRow]]:
         """Every counted answer to `bank`, oldest first, with its question id (for the numbers
         drawn: ``AnswerRow.params`` is None for an answer to a fixed question)."""
-        return [
-            (ans["question_id"], _answer_row(ans))
-            for ans in self._read(
-                "SELECT answers.* FROM answers JOIN attempts ON attempts.id = attempt_id"
-                f" WHERE bank = ? AND {COUNTED} ORDER BY answers.id",
-                (bank,),
-            )
-        ]
+        return [(ans["question_id"], AnswerRow.from_row(ans)) for ans in self._counted(bank)]
 
     def latest_answers(self, bank: str) -> dict[tuple[str, str], AnswerRow]:
         """The latest answer to each question of `bank`, keyed by (question id, key hash)."""
-        latest: dict[tuple[str, str], AnswerRow] = {}
-        for ans in self._read(
+        return {
+            (ans["question_id"], ans["key_hash"]): AnswerRow.from_row(ans)
+            for ans in self._counted(bank)
+        }
+
+    def _counted(self, bank: str) -> list[sqlite3.Row]:
+        """Every counted answer to `bank`, oldest first."""
+        return self._read(
             "SELECT answers.* FROM answers JOIN attempts ON attempts.id = attempt_id"
             f" WHERE bank = ? AND {COUNTED} ORDER BY answers.id",
             (bank,),
-        ):
-            latest[(ans["question_id"], ans["key_hash"])] = _answer_row(ans)
-        return latest
+        )
 
     def shared_attempts(self, bank: str | None = None) -> list[SharedAttempt]:
         """Quiz attempts, oldest first, each with its counted answers: what
@@ -325,7 +328,7 @@ class Store:
                 for r in con.execute("SELECT * FROM cards")
             }
             events = [
-                _event(r)
+                AnswerEvent.from_row(r)
                 for r in con.execute(
                     "SELECT answers.*, bank FROM answers JOIN attempts ON attempts.id ="
                     f" attempt_id WHERE answers.id > ? AND {COUNTED} ORDER BY answers.id",
@@ -398,52 +401,3 @@ def _filters(*, bank: str | None, kind: str | None) -> tuple[str, list[str]]:
         clauses.append("attempts.kind = ?")
         args.append(kind)
     return (" WHERE " + " AND ".join(clauses) if clauses else ""), args
-
-
-def _answer_row(row: sqlite3.Row) -> AnswerRow:
-    # A database read without migrating it (read-only) may predate the params column.
-    params = row["params"] if "params" in row.keys() else None  # noqa: SIM118 (a Row)
-    return AnswerRow(
-        response=json.loads(row["response"]),
-        score=row["score"],
-        max_score=row["max_score"],
-        correct=bool(row["correct"]),
-        answered=_time(row["answered"]),
-        params=None if params is None else json.loads(params),
-    )
-
-
-def _event(row: sqlite3.Row) -> AnswerEvent:
-    return AnswerEvent(
-        answer_id=row["id"],
-        bank=row["bank"],
-        question_id=row["question_id"],
-        key_hash=row["key_hash"],
-        score=row["score"],
-        max_score=row["max_score"],
-        correct=bool(row["correct"]),
-        answered=_time(row["answered"]),
-    )
-
-
-def _summary(row: sqlite3.Row, latest: Mapping[str, sqlite3.Row]) -> AttemptSummary:
-    score = sum(a["score"] for a in latest.values())
-    max_score = sum(a["max_score"] for a in latest.values())
-    finished = _time(row["finished"]) if row["finished"] else None
-    passed: bool | None = None if row["passed"] is None else bool(row["passed"])
-    if passed is None and finished and row["pass_mark"] is not None and max_score > 0:
-        passed = passes(score, max_score, row["pass_mark"])
-    return AttemptSummary(
-        attempt_id=row["id"],
-        bank=row["bank"],
-        kind=row["kind"],
-        started=_time(row["started"]),
-        finished=finished,
-        abandoned=row["abandoned"] is not None,
-        score=score,
-        max_score=max_score,
-        answered=len(latest),
-        questions=len(json.loads(row["question_order"])),
-        passed=passed,
-        pass_mark=row["pass_mark"],
-    )

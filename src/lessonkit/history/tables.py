@@ -24,7 +24,8 @@ from lessonkit.course.invocation import program
 from lessonkit.course.outline import Outline
 from lessonkit.errors import UsageError
 from lessonkit.grading.passmark import percent
-from lessonkit.history.store import AnswerRow, AttemptSummary, Store
+from lessonkit.history.rows import AnswerRow, AttemptSummary
+from lessonkit.history.store import Store
 
 TICK, CROSS = "\u2713", "\u2717"
 

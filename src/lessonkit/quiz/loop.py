@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from lessonkit.course import catalog
 from lessonkit.grading import responses
-from lessonkit.quiz import session
+from lessonkit.quiz import session, summary
 from lessonkit.quiz.effort import Effort
 from lessonkit.quiz.plainui import PlainUi, QuestionData
 
@@ -123,7 +123,7 @@ def _answer(
         given,
         None if key is None else responses.described(question, key, display),
         responses.chosen_feedback(question, response, display),
-        session.section(attempt.bank, lesson, str(question["section"])),
+        summary.section(attempt.bank, lesson, str(question["section"])),
         responses.part_marks(question, response),
     )
 

@@ -19,14 +19,14 @@ from typing import IO, TYPE_CHECKING, Any
 from lessonkit.course import catalog
 from lessonkit.course.invocation import program
 from lessonkit.grading import responses
-from lessonkit.quiz import keyboard, markup, session
+from lessonkit.quiz import keyboard, markup, session, summary
 
 if TYPE_CHECKING:
     from lessonkit.grading.grader import Grade
 
 QuestionData = Mapping[str, Any]
 ANSWER_PROMPT = "Answer: "
-TICK, CROSS, HALF = session.TICK, session.CROSS, "\u25d0"  # ◐: partly right
+TICK, CROSS, HALF = summary.TICK, summary.CROSS, "\u25d0"  # ◐: partly right
 
 
 def _verdict(grade: Grade) -> tuple[str, str]:
@@ -126,7 +126,7 @@ class PlainUi:
             self.say(f"Lesson: {compiled.lesson['title']}")
         self.say(
             f"{count} question{'s' if count != 1 else ''}, pass mark "
-            f"{session.percent(float(bank['pass_mark']))}. Seed {attempt.plan.seed} "
+            f"{summary.percent(float(bank['pass_mark']))}. Seed {attempt.plan.seed} "
             "(--seed repeats this order)."
         )
         if attempt.marks:
@@ -156,7 +156,7 @@ class PlainUi:
         for line in responses.listing(question, display):
             self.say(_item(line, "  "))
 
-    def unanswered(self, where: session.Section) -> None:
+    def unanswered(self, where: summary.Section) -> None:
         """A question of an unfinished attempt not answered yet (its answer stays unsaid:
         the learner may still resume, or meet it in the next attempt)."""
         self.stress("Not answered.", "bold")
@@ -194,7 +194,7 @@ class PlainUi:
         given: Sequence[str],
         answer: Sequence[str] | None,
         chosen: Sequence[tuple[str, str]],
-        where: session.Section,
+        where: summary.Section,
         marks: Sequence[bool] | None = None,
     ) -> None:
         """What was answered, whether it was right, the right answer, then why: all in words.
@@ -209,7 +209,7 @@ class PlainUi:
             label = f"You answered ({TICK} placed right after the item before it):"
         self.said(label, given, markdown=authored, marks=marks)
         style = "green" if grade.correct else "yellow" if grade.score else "red"
-        earned = session.points(grade.score, grade.max_score)
+        earned = summary.points(grade.score, grade.max_score)
         self.stress(f"{symbol} {words}: {earned}.", f"bold {style}")
         if answer is not None and not grade.correct:
             if marks is not None and question["type"] == "match" and any(marks):
@@ -250,9 +250,9 @@ class PlainUi:
         for text in texts:
             self.say(textwrap.indent(text, "  ", lambda _: True))
 
-    def reread(self, where: session.Section) -> None:
+    def reread(self, where: summary.Section) -> None:
         self.say(f"Re-read: {where}")
-        self.say(f"  {session.link(where)}")
+        self.say(f"  {summary.link(where)}")
 
     def saved(self, slug: str, *, interrupted: bool, answered: bool = True) -> None:
         """Said on quitting; ``answered`` is False when nothing was saved to resume."""
@@ -317,12 +317,12 @@ class PlainUi:
         )
 
     def graded(
-        self, compiled: catalog.Compiled, attempt: session.Attempt, result: session.Summary
+        self, compiled: catalog.Compiled, attempt: session.Attempt, result: summary.Summary
     ) -> None:
         """An answers file's result: a line per question in bank order, then the summary."""
         for question_id in attempt.plan.order:
             mark = attempt.marks.get(question_id)
-            said = session.points(mark.score, mark.max_score) if mark else "not answered"
+            said = summary.points(mark.score, mark.max_score) if mark else "not answered"
             self.say(f"{TICK if mark and mark.correct else CROSS} {question_id}: {said}")
         self.summary(compiled, attempt, result)
 
@@ -330,12 +330,12 @@ class PlainUi:
         self,
         compiled: catalog.Compiled,
         attempt: session.Attempt,
-        result: session.Summary,
+        result: summary.Summary,
         every: str | None = None,
     ) -> None:
         """The summary; ``every`` is the command that shows every question of the attempt."""
         self.say()
-        for _, line in session.summary_lines(
+        for _, line in summary.summary_lines(
             compiled.bank["title"], compiled.slug, result, every=every
         ):
             self.say(line)

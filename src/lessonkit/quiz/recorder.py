@@ -123,7 +123,7 @@ class Recorder:
 
     def _save(self) -> str | None:
         """Save every pending answer in order; the reason when the database refuses."""
-        from lessonkit.history.store import StoreError
+        from lessonkit.history.database import StoreError
 
         try:
             if self.attempt_id is None:

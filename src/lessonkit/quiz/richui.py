@@ -13,7 +13,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from lessonkit.course import catalog
 from lessonkit.grading import responses
-from lessonkit.quiz import keyboard, markup, session
+from lessonkit.quiz import keyboard, markup, session, summary
 from lessonkit.quiz.plainui import (
     ANSWER_PROMPT,
     CROSS,
@@ -312,22 +312,22 @@ class RichUi(PlainUi):
             for line in lines:
                 self.console.print(Text("   " + line))
 
-    def reread(self, where: session.Section) -> None:
+    def reread(self, where: summary.Section) -> None:
         self.console.print(f"Re-read: {where}", markup=False)
         # soft_wrap: a long address is wrapped by the terminal, never broken by a newline.
-        self.console.print(f"  {session.link(where)}", markup=False, soft_wrap=True)
+        self.console.print(f"  {summary.link(where)}", markup=False, soft_wrap=True)
 
     def summary(
         self,
         compiled: catalog.Compiled,
         attempt: session.Attempt,
-        result: session.Summary,
+        result: summary.Summary,
         every: str | None = None,
     ) -> None:
         """The summary; ``every`` is the command that shows every question of the attempt."""
         self.console.rule()
         styles = {"title": "bold", "score": "bold", "missed": "", "insight": "", "next": "italic"}
-        for kind, line in session.summary_lines(
+        for kind, line in summary.summary_lines(
             compiled.bank["title"], compiled.slug, result, every=every
         ):
             style = styles.get(kind, "bold green" if result.passed else "bold red")

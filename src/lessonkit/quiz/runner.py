@@ -20,7 +20,7 @@ from lessonkit.course.bankversion import bank_version
 from lessonkit.course.invocation import program
 from lessonkit.errors import UsageError
 from lessonkit.grading import responses
-from lessonkit.quiz import session
+from lessonkit.quiz import session, summary
 from lessonkit.quiz.effort import Effort
 from lessonkit.quiz.loop import ask
 from lessonkit.quiz.plainui import PlainUi, counted
@@ -134,7 +134,7 @@ def _take(
             return EXIT_UNSAVED
         ui.saved(compiled.slug, interrupted=False, answered=recorder.attempt_id is not None)
         return 0
-    result = session.summarise(attempt, compiled.lesson)
+    result = summary.summarise(attempt, compiled.lesson)
     # Saved before the summary, so a failure's notice never pushes the score off the end.
     code = _finish(ui, store, compiled.slug, recorder, result.passed, clock)
     ui.summary(compiled, attempt, result, _shown_by(store, compiled.slug, recorder.attempt_id))
@@ -143,7 +143,7 @@ def _take(
 
 def _shown_by(store: Store, slug: str, attempt_id: int | None) -> str:
     """The command that shows this attempt question by question: `lessonkit history SLUG N`."""
-    from lessonkit.history.store import StoreError
+    from lessonkit.history.database import StoreError
     from lessonkit.history.tables import attempt_numbers
 
     try:
@@ -161,7 +161,7 @@ def _finish(
     if not recorder.settle(clock):
         return EXIT_UNSAVED  # left unfinished: resuming asks again what is not saved
     assert recorder.attempt_id is not None  # every question answered and saved
-    from lessonkit.history.store import StoreError
+    from lessonkit.history.database import StoreError
 
     try:
         store.finish_attempt(recorder.attempt_id, finished=clock(), passed=passed)
@@ -175,7 +175,7 @@ def _tell_key_changes(
     ui: PlainUi, store: Store, slug: str, keys: Mapping[str, str], clock: Clock
 ) -> None:
     """Say once per changed answer key that earlier answers to it no longer count for review."""
-    from lessonkit.history.store import StoreError
+    from lessonkit.history.database import StoreError
 
     try:
         if not store.changed_keys(slug, keys):  # the usual case reads no clock
@@ -248,9 +248,9 @@ def _grade_file(
     given = read_answers(path, compiled.bank["questions"])  # parsed alike, whatever the numbers
     responses_by_id = {k: r for k, (r, _) in given.items()}
     attempt = session.grade_all(compiled.slug, compiled.bank, responses_by_id, seed)
-    result = session.summarise(attempt, compiled.lesson)
+    result = summary.summarise(attempt, compiled.lesson)
     if as_json:
-        stdout.write(json.dumps(session.report(attempt, result), indent=2, ensure_ascii=False))
+        stdout.write(json.dumps(summary.report(attempt, result), indent=2, ensure_ascii=False))
         stdout.write("\n")
         return 0
     PlainUi(sys.stdin, stdout, echo=False).graded(compiled, attempt, result)

@@ -23,6 +23,7 @@ from lessonkit.history.tables import attempt_numbers, read_store, shown_time
 from lessonkit.quiz import session
 from lessonkit.quiz.loop import shown_answer
 from lessonkit.quiz.plainui import PlainUi
+from lessonkit.quiz.summary import section, summarise
 from lessonkit.quiz.terminal import make_ui
 
 
@@ -98,7 +99,7 @@ def _show(
         question = attempt.question(question_id)
         display = attempt.plan.displays[question_id]
         ui.recalled(at, len(asked), question, display)
-        where = session.section(attempt.bank, compiled.lesson, str(question["section"]))
+        where = section(attempt.bank, compiled.lesson, str(question["section"]))
         mark = attempt.marks.get(question_id)
         if mark is None:
             ui.unanswered(where)
@@ -126,7 +127,7 @@ def _show(
         )  # fmt: skip
         ui.say(f"{len(attempt.marks)} of {len(asked)} answered; {resume}.")
         return
-    ui.summary(compiled, attempt, session.summarise(attempt, compiled.lesson))
+    ui.summary(compiled, attempt, summarise(attempt, compiled.lesson))
 
 
 def _state(summary: AttemptSummary, zone: tzinfo | None) -> str:

@@ -20,7 +20,8 @@ from typing import Any
 from lessonkit import __version__
 from lessonkit.course.bankversion import bank_version
 from lessonkit.errors import UsageError
-from lessonkit.history.store import SharedAttempt, Store
+from lessonkit.history.rows import SharedAttempt
+from lessonkit.history.store import Store
 from lessonkit.results.records import FORMAT, VERSION
 
 ABOUT = (
