@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -191,3 +192,63 @@ def test_installed_wheel_reads_class_results_outside_a_checkout(
     assert f"  gvt-cuda-general-purpose (line {line['gvt-cuda-general-purpose']})\n" in done.stdout
     where = f"quizzes/gpu-vs-tpu.yml:{line['gvt-nvlink-domain-fit']}: gvt-nvlink-domain-fit"
     assert f"{where}: option 2" in done.stdout
+
+
+# --- other Pythons ---------------------------------------------------------------------
+# A learner's Python may be any that lessonkit supports (`requires-python = ">=3.11"`):
+# Ubuntu 24.04 ships 3.12, Homebrew 3.13. The rest of the suite runs on one of them.
+
+
+def another_python(minor: int) -> str | None:
+    """CPython 3.`minor` on this machine, on PATH or installed by pyenv, if it runs."""
+    found = [shutil.which(f"python3.{minor}")]
+    pyenv = shutil.which("pyenv")
+    if pyenv:
+        root = subprocess.run([pyenv, "root"], capture_output=True, text=True, check=False)
+        versions = Path(root.stdout.strip()) / "versions"
+        found += sorted(str(p) for p in versions.glob(f"3.{minor}.*/bin/python3.{minor}"))
+    for python in filter(None, found):
+        # A pyenv shim is on PATH even for a version that is not selected, and then fails.
+        if subprocess.run([python, "-c", "pass"], capture_output=True).returncode == 0:
+            return python
+    return None
+
+
+OTHER_MINORS = [m for m in (11, 12, 13, 14) if m != sys.version_info.minor]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("minor", OTHER_MINORS, ids=[f"3.{m}" for m in OTHER_MINORS])
+def test_the_wheel_installs_and_quizzes_on_each_supported_python(
+    wheel: Path, tmp_path: Path, minor: int
+) -> None:
+    python = another_python(minor)
+    if python is None:
+        pytest.skip(f"no Python 3.{minor} on this machine")
+    venv = tmp_path / "venv"
+    subprocess.run([python, "-m", "venv", str(venv)], check=True, timeout=120)
+    done = subprocess.run(
+        [str(venv / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check", str(wheel)],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    slug, question, answer = QUIZZES[0]
+    (tmp_path / "answers.yml").write_text(f'{question}: "{answer}"\n')
+    env = {**os.environ, "LESSONKIT_HOME": str(tmp_path / "home"), "TERM": "dumb"}
+    env.pop("PYTHONPATH", None)
+    lessonkit = str(venv / "bin" / "lessonkit")
+    quiz = subprocess.run(
+        [lessonkit, "quiz", slug, "--answers", "answers.yml", "--json"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert quiz.returncode == 0, quiz.stderr
+    assert {q["id"]: q["correct"] for q in json.loads(quiz.stdout)["questions"]}[question]
+    # -W error: a warning a newer Python raises (a deprecation, an unclosed file) fails here
+    # before it reaches a learner's screen.
+    typed = subprocess.run(
+        [str(venv / "bin" / "python"), "-W", "error", "-m", "lessonkit", "quiz", slug, "--seed", "1"],
+        cwd=tmp_path, env=env, input="1\nq\n", capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert typed.returncode == 0, typed.stderr
+    assert "Question 2 of" in typed.stdout and "Saved." in typed.stdout
+    assert typed.stderr == ""
