@@ -162,3 +162,14 @@ def test_rich_prints_brackets_literally_and_reads_a_prompt(monkeypatch: pytest.M
     assert out.getvalue() == (
         "\x1b[1m[bold]not markup[/bold]\x1b[0m\n\x1b[1mResume it? [y/n]: \x1b[0m"
     )
+
+
+def test_rich_shows_colon_words_as_written_not_as_emoji(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The site turns no `:name:` into an emoji, and a learner's answer is theirs: the
+    # terminal shows both as typed.
+    monkeypatch.setenv("COLUMNS", "80")
+    out = Stream(tty=True)
+    ui = RichUi(Stream(tty=True), out, no_color=True)
+    ui.say("You answered: :100:")
+    ui.stress("Re-read :warning: first", "bold")
+    assert out.getvalue() == "You answered: :100:\n\x1b[1mRe-read :warning: first\x1b[0m\n"

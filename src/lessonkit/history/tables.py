@@ -184,7 +184,7 @@ def _render_rich(table: Table, out: IO[str], *, color: bool) -> None:
     from rich.measure import Measurement
     from rich.table import Table as RichTable
 
-    console = Console(file=out, highlight=False, no_color=not color or None)
+    console = Console(file=out, highlight=False, no_color=not color or None, emoji=False)
     shown = list(range(len(table.headers)))
     dropped = list(table.optional)
 

@@ -108,7 +108,7 @@ def read_command(
         return 0
     from rich.console import Console
 
-    console = Console(file=stdout, no_color=no_color or None, highlight=False)
+    console = Console(file=stdout, no_color=no_color or None, highlight=False, emoji=False)
     console.width = min(console.width, markup.MEASURE)
     with console.capture() as captured:
         console.print(markup.rich(text))

@@ -38,7 +38,10 @@ class RichUi(PlainUi):
         super().__init__(stdin, stdout, echo=False)
         from rich.console import Console
 
-        self.console: Console = Console(file=stdout, no_color=no_color or None, highlight=False)
+        # No emoji: `:warning:` in a bank or an answer is shown as written, as the site shows it.
+        self.console: Console = Console(
+            file=stdout, no_color=no_color or None, highlight=False, emoji=False
+        )
         self._fit()
         # The question on screen, to draw again at a new width; its choices while they can
         # be picked with the arrow keys, and how far above the cursor they start.
