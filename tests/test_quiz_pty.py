@@ -764,3 +764,22 @@ def test_the_summary_folds_its_sentences_between_words_at_50_columns(
         "  \u2717 Q1  0/1",
         "      lessonkit read lesson-one 1-first-idea",
     ]
+
+
+def test_a_terminal_draws_this_course_s_first_question_without_markdown_it(tmp_path: Path) -> None:
+    # rich.markdown brings markdown-it and pygments, about a fifth of the wait for the first
+    # question in a terminal; a plain paragraph never needs them (markup.inline_spans).
+    root = Path(__file__).resolve().parents[1]
+    probe = (
+        "import sys; from lessonkit.cli import main; main(['quiz', 'gpu-vs-tpu', '--seed', '1']); "
+        "print('loaded:', sorted({m.split('.')[0] for m in sys.modules} & {'markdown_it', 'pygments'}))"
+    )
+    env = {**os.environ, "LESSONKIT_HOME": str(tmp_path / "home"), "TERM": "xterm-256color"}
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(sys.executable, ["-c", probe], cwd=str(root), env=env,
+                          dimensions=(24, 80), encoding="utf-8", timeout=WAIT)  # fmt: skip
+    child.expect(r"Answer \(")
+    child.send("q\r")
+    child.expect(r"loaded: (\[.*\])")
+    assert child.match.group(1) == "[]"
+    child.expect(pexpect.EOF)
