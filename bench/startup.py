@@ -3,6 +3,10 @@
 The floor is `python -c "import yaml, pydantic"`. Three lessonkit figures:
 
 - warm: in the checkout, the compiled bank cached (a learner's second quiz onwards);
+- warm in a terminal: the same in a pseudo-terminal of 80x24 with colour, where a learner
+  sits, timed until the answer prompt is drawn. It draws with rich, which the piped run
+  never imports; there is no target for it yet, so it is printed beside rich's own import
+  time, the part of it the floor lacks;
 - fresh install: the wheel installed into a new venv (`pip install`, core only), the quiz
   started from an empty folder with an empty LESSONKIT_HOME, i.e. no cache at all;
 - the learner install's size: `du` of that venv's site-packages.
@@ -50,6 +54,24 @@ def _first_question(command: list[str], env: dict[str, str], cwd: Path) -> float
         elapsed = time.perf_counter() - started
         child.kill()
     return elapsed
+
+
+def _first_question_on_a_terminal(command: list[str], env: dict[str, str], cwd: Path) -> float:
+    import pexpect
+
+    started = time.perf_counter()
+    child = pexpect.spawn(command[0], command[1:], env=env, cwd=str(cwd), dimensions=(24, 80),
+                          encoding="utf-8")  # fmt: skip
+    child.expect(r"Answer \(", timeout=60)  # drawn in full: prompt, choices and all
+    elapsed = time.perf_counter() - started
+    child.terminate(force=True)
+    return elapsed
+
+
+def _python(code: str) -> float:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True)
+    return time.perf_counter() - started
 
 
 def _floor() -> float:
@@ -137,9 +159,14 @@ def run() -> list[str]:
         warm: list[float] = []
         fresh: list[float] = []
         peer: list[float] = []
+        terminal: list[float] = []
+        rich: list[float] = []  # rich's import alone: the start-up itself subtracted
+        coloured = {k: v for k, v in env.items() if k != "NO_COLOR"} | {"TERM": "xterm-256color"}
         for n in range(RUNS):
             floors.append(_floor())
             warm.append(_first_question(warm_command, env, ROOT))
+            terminal.append(_first_question_on_a_terminal(warm_command, coloured, ROOT))
+            rich.append(_python("import rich.console, rich.table, rich.markdown") - _python("pass"))
             empty = {**env, "LESSONKIT_HOME": str(work / f"fresh-home-{n}")}  # no cache at all
             fresh.append(_first_question([str(learner), "quiz", "gpu-vs-tpu"], empty, elsewhere))
             if peer_command:
@@ -161,6 +188,12 @@ def run() -> list[str]:
             f"{ratio:.2f}x floor ({verdict} the {target}x target)"
         )
     lines.append(f"  (fresh runs compiled {len(compiled)} bank(s): the wheel carries them)")
+    shown = statistics.median(terminal)
+    lines.append(
+        f"  {'warm, in a terminal (pty 80x24, colour)':<42} {shown * 1000:6.0f} ms  "
+        f"{shown / floor:.2f}x floor (no target; rich's own import is "
+        f"{statistics.median(rich) * 1000:.0f} ms of it)"
+    )
     if peer:
         middle = statistics.median(peer)
         lines.append(
@@ -181,6 +214,7 @@ def run() -> list[str]:
             {
                 "floor_ms": round(floor * 1000),
                 "warm_ms": round(statistics.median(warm) * 1000),
+                "terminal_ms": round(shown * 1000),
                 "fresh_ms": round(statistics.median(fresh) * 1000),
                 "site_packages_mb": round(size_kb / 1024, 1),
                 "without_pip_mb": round(own_kb / 1024, 1),
