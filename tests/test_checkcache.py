@@ -310,3 +310,84 @@ def test_kept_ids_read_back_as_they_were_found() -> None:
     assert list(kept.ids) == [(0, "q-one", 7, 9), (1, "q-two", 15, 9)]
     empty = BankFacts("b", None, False, 0, ())
     assert from_json(json.loads(json.dumps(to_json(empty)))) == empty
+
+
+def _both(*edits: Callable[[Path], None]) -> Callable[[Path], None]:
+    def edit(root: Path) -> None:
+        for each in edits:
+            each(root)
+
+    return edit
+
+
+# What a bank's checks read of its lesson (its insights, objectives and heading anchors)
+# and what a lesson's checks read of its bank (how many questions each insight has, the
+# bank's options), changed on one side, the other, or both. Each applies to the course as
+# the previous ones left it; `True` where the run must read only some files.
+PAIRED_EDITS: list[tuple[str, Callable[[Path], None], bool]] = [
+    ("a question on an insight the lesson lacks", _edit(ONE, "insight: 2\n    section: a-detail\n"
+                                                        "    explanation: Alphabetical.",
+                                                        "insight: 3\n    section: a-detail\n"
+                                                        "    explanation: Alphabetical."), True),
+    ("the lesson gains that insight", _both(
+        _edit(PAGE_ONE, "  - Second idea\n", "  - Second idea\n  - Third idea\n"),
+        _edit(PAGE_ONE, "<!-- lessonkit:quiz", "## 3. Third idea\n\nText.\n\n<!-- lessonkit:quiz"),
+    ), False),
+    ("an objective the lesson lacks", _edit(ONE, "section: 1-first-idea\n    explanation: Because b.",
+                                            "section: 1-first-idea\n    objectives: [1, 2]\n"
+                                            "    explanation: Because b."), True),
+    ("the lesson gains that objective", _edit(PAGE_ONE, "objectives: [Explain things]",
+                                              "objectives: [Explain things, Weigh them]"), True),
+    ("and loses it again", _edit(PAGE_ONE, "objectives: [Explain things, Weigh them]",
+                                 "objectives: [Explain things]"), True),
+    ("a question moved off an insight, leaving it too few", _edit(
+        ONE, "insight: 1\n    section: 1-first-idea\n    explanation: Because it is so.",
+        "insight: 2\n    section: a-detail\n    explanation: Because it is so."), True),
+    ("an insight dropped from the front matter only", _edit(PAGE_ONE, "  - Third idea\n", ""),
+     True),
+    ("a catch-all option", _edit(ONE, "      - text: a\n", "      - text: All of the above\n"),
+     True),
+    ("the course's policy warns of them", _edit("lessonkit.yml", "rules:\n",
+                                               "rules:\n  catch-all: {level: warn}\n"), False),
+    ("a heading renamed so a section no longer resolves",
+     _edit(PAGE_ONE, "### A detail", "### The detail"), False),
+    ("the bank follows the new heading", _edit(ONE, "section: a-detail", "section: the-detail"),
+     True),
+    ("both at once: the insight back, the option mended", _both(
+        _edit(PAGE_ONE, "  - Second idea\n", "  - Second idea\n  - Third idea\n"),
+        _edit(ONE, "      - text: All of the above\n", "      - text: a\n"),
+    ), True),
+    ("a catch-all again", _edit(ONE, "      - text: a\n", "      - text: None of these\n"), True),
+    ("the other lesson's bank names this lesson's sections", _edit(
+        TWO, "lesson: lesson-two", "lesson: lesson-one"), True),
+]  # fmt: skip
+
+
+def test_what_a_bank_and_its_lesson_check_of_each_other_is_reported_as_a_full_run_does(
+    course: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bank edit re-checks what its lesson says of it, and a lesson edit what its bank
+    says of the lesson, as a run that reads everything does."""
+    copy = tmp_path_factory.mktemp("full") / "course"
+    monkeypatch.chdir(course)
+    checkcache.check(course)
+    reports: list[list[str]] = []
+    for name, edit, partial in PAIRED_EDITS:
+        edit(course)
+        checked = checkcache.check(course)
+        incremental = _said(course, monkeypatch)
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(course, copy, ignore=shutil.ignore_patterns(".cache"))
+        assert incremental == _said(copy, monkeypatch, full=True), name
+        assert (0 < checked.read < len(checked.facts)) == partial, name
+        monkeypatch.chdir(course)
+        reports.append(incremental)
+    # The edits do make the problems they are about, which both kinds of run agree on.
+    assert any("insight: 3 does not exist" in line for line in reports[0])
+    assert any("objectives[1]: 2 does not exist" in line for line in reports[2])
+    assert not any("does not exist" in line for line in reports[3])
+    assert any("insight 1 has 4 questions" in line for line in reports[5])
+    assert any("is a catch-all" in line for line in reports[8])
+    assert any("no heading with anchor `a-detail`" in line for line in reports[9])
+    assert not any("is a catch-all" in line for line in reports[11])
+    assert any("is a catch-all" in line for line in reports[12])

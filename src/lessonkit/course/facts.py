@@ -13,6 +13,13 @@ Some checks need more than facts: a bank's questions are checked against its les
 headings, a lesson's insights against its bank's questions, and a lesson's bank is
 scanned by the first lesson that names it. ``partners`` names those files, so that a
 scoped run reads them too.
+
+A bank's lesson stays its partner even though its anchors and numbers of insights and
+objectives could be kept as facts: the rules run on a lesson with its bank find problems
+in both files (too few questions for an insight, in the lesson; a catch-all option, in
+the bank), and would need the lesson's whole page. Not reading the lesson and its plan
+page would save only 32 ms of a 450 ms run (CPU) after one bank changed at 1,000
+lessons, even with those rules left out: Markdown is imported with the rule book anyway.
 """
 
 from __future__ import annotations
