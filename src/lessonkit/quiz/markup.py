@@ -183,11 +183,19 @@ def _span(found: re.Match[str], text: str) -> list[tuple[str, str]] | None:
         return None
     before = text[found.start() - 1] if found.start() else " "
     after = text[found.end()] if found.end() < len(text) else " "
+    # markdown-it's releases disagree on whether a non-ASCII symbol (a times or a degree
+    # sign) is punctuation; either reading is left to rich.
+    if any(_unsure(c) for c in (before, inner[0], inner[-1], after)):
+        return None
     if _PUNCTUATION.match(inner[0]) and not (before.isspace() or _PUNCTUATION.match(before)):
         return None
     if _PUNCTUATION.match(inner[-1]) and not (after.isspace() or _PUNCTUATION.match(after)):
         return None
     return [(inner, "markdown.strong" if kind == "strong" else "markdown.em")]
+
+
+def _unsure(character: str) -> bool:
+    return not (character.isascii() or character.isalnum() or character.isspace())
 
 
 def _paragraph(spans: list[tuple[str, str]]) -> RenderableType:
