@@ -29,6 +29,9 @@ PROBLEM_LINE = re.compile(r"^\S+:\d+:\d+: ", re.MULTILINE)
 READS_THE_COURSE = {
     ("test_browser.py", "<module>"): "the page must show the lesson's own insights as headings",
     ("test_lessons.py", "<module>"): "lessonkit's anchors must be the site's, on real pages too",
+    ("test_markup.py", "course_texts"): (
+        "the terminal draws every text of the course's banks as rich's Markdown would"
+    ),
     ("test_site.py", "test_real_plan_lists_its_lessons_in_order"): (
         "the site's generated list must follow the plan's `lessons:`"
     ),
