@@ -135,17 +135,22 @@ def test_a_learner_install_has_no_mkdocs_and_reads_a_section(
     assert not list((tmp_path / "home" / "cache").glob("banks/*.json"))
 
 
+def fresh_venv(venv: Path, requirement: str, python: str = sys.executable) -> Path:
+    """A new venv at ``venv``, made by ``python``, with ``requirement`` pip-installed."""
+    subprocess.run([python, "-m", "venv", str(venv)], check=True, timeout=120)
+    done = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet",
+         "--disable-pip-version-check", requirement],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return venv
+
+
 @pytest.fixture(scope="module")
 def export_venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv with `pip install "lessonkit[export]"` from the wheel, as the README says."""
-    venv = tmp_path_factory.mktemp("exporter") / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
-    subprocess.run(
-        [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet",
-         "--disable-pip-version-check", f"{wheel}[export]"],
-        check=True, capture_output=True, timeout=600,
-    )  # fmt: skip
-    return venv
+    return fresh_venv(tmp_path_factory.mktemp("exporter") / "venv", f"{wheel}[export]")
 
 
 @pytest.mark.slow
@@ -225,13 +230,7 @@ def test_the_wheel_installs_and_quizzes_on_each_supported_python(
     python = another_python(minor)
     if python is None:
         pytest.skip(f"no Python 3.{minor} on this machine")
-    venv = tmp_path / "venv"
-    subprocess.run([python, "-m", "venv", str(venv)], check=True, timeout=120)
-    done = subprocess.run(
-        [str(venv / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check", str(wheel)],
-        capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
+    venv = fresh_venv(tmp_path / "venv", str(wheel), python)
     slug, question, answer = QUIZZES[0]
     (tmp_path / "answers.yml").write_text(f'{question}: "{answer}"\n')
     env = {**os.environ, "LESSONKIT_HOME": str(tmp_path / "home"), "TERM": "dumb"}
