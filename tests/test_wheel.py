@@ -30,6 +30,7 @@ def test_wheel_contains_banks_and_lessons(wheel: Path) -> None:
 QUIZZES = [
     ("gpu-vs-tpu", "gvt-node-vs-chip-price", "4.18"),
     ("rooflines-and-serving", "rs-intensity-fp32-multiply", "0.0833"),
+    ("scaling-out", "so-allreduce-two-halves", "true"),
 ]
 
 
@@ -172,7 +173,7 @@ def test_an_installed_lessonkit_exports_from_any_folder(
     assert plan.returncode == 0, plan.stderr
     assert sorted(p.name for p in (tmp_path / "decks").iterdir()) == sorted(
         f"{slug}.{'apkg' if to == 'anki' else 'moodle.xml'}"
-        for slug in ("gpu-vs-tpu", "rooflines-and-serving")
+        for slug in ("gpu-vs-tpu", "rooflines-and-serving", "scaling-out")
     )
 
 
