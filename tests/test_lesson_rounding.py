@@ -143,6 +143,29 @@ def test_every_draw_accepts_the_lessons_rounding(question: NumericQuestion) -> N
     assert not found, "\n".join(map(str, found))
 
 
+def default_draw_kept(data: dict[str, Any]) -> bool:
+    """Whether a question's `numbers_before`, the draw an early answer is graded against,
+    is one its own constraints keep (and so one the sweep above has tried)."""
+    space = variants.Space(data)
+    before: dict[str, Any] = data["numbers_before"]
+    # A case is named by its label; the numbers it brings come with the choice.
+    return any(
+        all(space.choice(i).get(name) == value for name, value in before.items())
+        for i in space.allowed()
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [q for q in QUESTIONS if q.numbers_before is not None],
+    ids=[q.id for q in QUESTIONS if q.numbers_before is not None],
+)
+def test_the_default_draw_meets_the_constraints(question: NumericQuestion) -> None:
+    assert default_draw_kept(question.model_dump(mode="json")), (
+        f"{question.id}: numbers_before {question.numbers_before} breaks its own constraints"
+    )
+
+
 # --- the sweep can fail -----------------------------------------------------------------
 
 # rs-decode-floor-8b as it was: its explanation printed two figures (6 ÷ 4.8 is 1.2499… in
@@ -182,6 +205,12 @@ ONE_MORE: dict[str, Any] = {
     "bound": "maximum",
     "explanation": "{left} GB ÷ {seq_gb} GB, so {fit}.",
 }
+
+
+def test_a_default_draw_the_constraints_drop_is_found() -> None:
+    kept = {**ONE_MORE, "constraints": ["floor(left / round(seq_gb, 2)) == floor(left / seq_gb)"]}
+    assert not default_draw_kept({**kept, "numbers_before": {"gpus": 4, "tokens": 16384}})
+    assert default_draw_kept({**kept, "numbers_before": {"gpus": 2, "tokens": 16384}})
 
 
 def test_the_sweep_finds_an_explanation_the_tolerance_refuses() -> None:
