@@ -8,12 +8,15 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from lessonkit.bank.factbook import SCHEMA_FILE as FACTS_SCHEMA
+from lessonkit.bank.factbook import FactFile
 from lessonkit.bank.models import Bank, Lesson, Plan
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "quiz-bank.schema.json": Bank,
     "lesson.schema.json": Lesson,
     "plan.schema.json": Plan,
+    FACTS_SCHEMA: FactFile,
 }
 
 

@@ -52,9 +52,8 @@ def find_bank(target: str, *, cwd: Path | None = None) -> BankInfo:
         questions[question.id] = QuestionInfo(
             question, line, compiled.keys[question.id], options, keys
         )
-    return BankInfo(
-        compiled.slug, bank.title, compiled.source, bank_version(compiled.keys), questions
-    )
+    version = bank_version(compiled.keys, compiled.facts)
+    return BankInfo(compiled.slug, bank.title, compiled.source, version, questions)
 
 
 def lookup(slug: str, *, cwd: Path | None = None) -> BankInfo | None:
