@@ -316,6 +316,8 @@ def _describe(detail: ErrorDetails) -> tuple[str, str]:
 def _pattern_hint(pattern: str) -> str:
     if pattern.startswith("^https"):
         return "write a full https:// address"
+    if pattern == factbook.ID_PATTERN:
+        return "use lower-case words joined by dots and hyphens, e.g. `h100-sxm.hbm`"
     if pattern == r"^[\w-]+$":
         return "use the heading's anchor, e.g. `2-where-tpus-are-strongest`"
     return "use lower-case words joined by hyphens, e.g. `gpu-cost-basics`"

@@ -125,8 +125,9 @@ def _terms(text: str) -> list[str]:
 
 
 def _term(term: str, whole: str) -> tuple[str, Fraction]:
+    where = "" if term == whole else f"`{whole}`: "
     if term in _AMBIGUOUS:
-        raise UnitError(f"`{whole}`: `{term}` is ambiguous", _AMBIGUOUS[term])
+        raise UnitError(f"{where}`{term}` is ambiguous", _AMBIGUOUS[term])
     if term in _BASES:
         base = _BASES[term]
         return base.dimension, base.factor
@@ -136,10 +137,22 @@ def _term(term: str, whole: str) -> tuple[str, Fraction]:
             for table in base.prefixes:
                 if prefix in table:
                     return base.dimension, base.factor * Fraction(table[prefix])
-    known = sorted(_BASES)
-    close = difflib.get_close_matches(term, [*known, "GB", "GiB", "TB/s", "TFLOP"], n=1)
-    hint = f"did you mean `{close[0]}`?" if close else "units: " + ", ".join(known)
-    raise UnitError(f"`{whole}`: unknown unit `{term}`", hint + " (`lessonkit facts --units`)")
+    if term.endswith(("byte", "bytes")):
+        written = term.removesuffix("s").removesuffix("byte")
+        return_hint = f"write `B` for bytes: `{written}B`"
+        raise UnitError(f"{where}unknown unit `{term}`", return_hint)
+    close = difflib.get_close_matches(term, _spellings(), n=1, cutoff=0.5)
+    hint = f"did you mean `{close[0]}`? " if close else ""
+    raise UnitError(f"{where}unknown unit `{term}`", hint + "(`lessonkit facts --units`)")
+
+
+@functools.cache
+def _spellings() -> list[str]:
+    """Every unit the table can spell, prefixed or not, for "did you mean"."""
+    found = list(_BASES)
+    for name, base in _BASES.items():
+        found += [prefix + name for table in base.prefixes for prefix in table if prefix != "u"]
+    return found
 
 
 def convert(value: float, source: str, target: str) -> float:
