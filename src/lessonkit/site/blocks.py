@@ -1,4 +1,4 @@
-"""A bank's self-check blocks, rendered once and kept until the bank or lessonkit changes.
+"""A bank's self-check blocks, rendered once and kept until the bank, its facts or lessonkit change.
 
 Rendering a bank takes YAML, pydantic and the sanitiser: far more than placing the result
 in a page. So each bank's blocks are kept in ``.cache/lessonkit/banks/SLUG.json`` in the
@@ -73,10 +73,21 @@ def rendered(root: Path, slug: str) -> Rendered:
         raise ContentError(
             [Problem(shown, 0, 0, f"no bank `{slug}`", "check the slug, or add the bank")]
         )
-    data = path.read_bytes()
+    data = _with_facts(root, path.read_bytes())
     found = kept(root, "banks", slug, data, lambda: _render(path))
     blocks = {int(insight): str(text) for insight, text in found["blocks"]}
     return Rendered(str(found["lesson"]), int(found["questions"]), blocks)
+
+
+def _with_facts(root: Path, source: bytes) -> bytes:
+    """A bank's bytes, and when it shows the course's facts, theirs too: a changed fact
+    renders the bank again (read as bytes here, so a page that is cached needs no YAML)."""
+    if b"((fact" not in source:
+        return source
+    folder = root / "facts"
+    for path in sorted((*folder.glob("*.yml"), *folder.glob("*.yaml")), key=lambda p: p.name):
+        source += b"\0" + path.read_bytes()
+    return source
 
 
 def question_count(root: Path, slug: str) -> int:
