@@ -38,7 +38,7 @@ PRICED_BANK = (
       cost, in USD?
     insight: 1
     section: 1-first-idea
-    explanation: "{hours} × {price} USD; at ((fact tpu-v6e.price)) that is the bill."
+    explanation: "{hours} times {price} USD; at ((fact tpu-v6e.price)) that is the bill."
     hint: Multiply the hours by the hourly price.
     params:
       price: {values: ['((fact tpu-v6e.price))']}
