@@ -18,7 +18,7 @@ from lessonkit.bank import citations, factbook, yamldoc
 from lessonkit.bank.factbook import Fact, FactBook, FactFile, Place
 from lessonkit.bank.models import Bank
 from lessonkit.bank.questions import QUESTION_TYPES, QuestionBase
-from lessonkit.errors import ContentError, Problem, display_path
+from lessonkit.errors import ContentError, Problem
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -96,17 +96,20 @@ def _read_facts(key: tuple[tuple[str, int, int], ...]) -> FactBook:
 
 def _read_fact_file(path: Path, book: FactBook) -> None:
     try:
-        document = yamldoc.load(path)
+        add_facts(book, yamldoc.load(path))
     except ContentError as error:
         book.problems += error.problems
-        return
+
+
+def add_facts(book: FactBook, document: yamldoc.Document) -> None:
+    """The facts of one parsed facts file added to ``book``, with its problems."""
     loaded, problems = validate(FactFile, document, what="facts file")
     book.problems += problems
     # With a problem, keep every record that is right on its own: one typo hides nothing else.
     records = enumerate(loaded.facts) if loaded is not None else _valid_records(document)
     for number, fact in records:
         line, column = document.locate(("facts", number))
-        place = Place(display_path(path), line, column)
+        place = Place(document.path, line, column)
         first = book.places.get(fact.id)
         if first is not None:
             message = f"fact `{fact.id}` is already defined at {first.path}:{first.line}"
