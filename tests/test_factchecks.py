@@ -171,3 +171,24 @@ def test_a_course_without_facts_is_checked_as_before(make_course: MakeCourse) ->
     root = make_course({LESSON_FILE: text, "quizzes/lesson-one.yml": FULL_BANK})
     assert findings(root) == []
     assert validate_paths([], cwd=root, full=True).problems == ()
+
+
+def test_a_banks_texts_are_read_too_and_a_rough_figure_is_not_a_fact(
+    make_course: MakeCourse,
+) -> None:
+    bank = BANK.replace("Pick b.", "An H100 holds 80 GB, not 85.9 GB; links run at 4 TB/s.")
+    root = make_course({"facts/chips.yml": FACTS, "quizzes/lesson-one.yml": bank})
+    assert findings(root) == [
+        (
+            "hand-typed-figure",
+            "advice",
+            "quizzes/lesson-one.yml:7:27: `80 GB` is fact `h100-sxm.hbm` typed by hand; it will "
+            "not follow the fact (write `((fact h100-sxm.hbm unit=GB))`)",
+        ),
+        (
+            "prefix-slip",
+            "warn",
+            "quizzes/lesson-one.yml:7:38: `85.9 GB` reads fact `h100-sxm.hbm` (80 GB) as 80 GiB; "
+            "in GB it is 80 (write `((fact h100-sxm.hbm unit=GB))`)",
+        ),
+    ]

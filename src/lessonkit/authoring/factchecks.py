@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 from pydantic import Field
 
@@ -23,7 +24,7 @@ from lessonkit.bank.factbook import Fact, fact_host
 from lessonkit.course import factpages, markers
 from lessonkit.course.course import Course
 from lessonkit.course.factpages import Use
-from lessonkit.course.lessons import LessonPage, body_lines
+from lessonkit.course.lessons import body_lines
 from lessonkit.errors import Problem, display_path
 
 # A number as prose writes it, then a unit: `80 GB`, `3.35 TB/s`, `1,979 TFLOP/s`.
@@ -194,22 +195,42 @@ def _mixed(facts: list[Fact], qualifiers: list[str], *, converted: bool) -> str:
 # --- figures typed in prose ------------------------------------------------------------------
 
 
-def _typed(lesson: LessonPage) -> Iterator[tuple[str, int, int, str, float, str]]:
-    """Every figure typed in a lesson's prose: path, line, column, as typed, number, unit."""
+Typed = tuple[str, int, int, str, float, str]  # path, line, column, as typed, number, unit
+
+
+def _typed(subject: Subject) -> Iterator[Typed]:
+    """Every figure typed in a lesson's prose, then in its bank's texts (read as lines of
+    the file, so that a reference's value never counts as typed)."""
+    lesson = subject.lesson
     shown = display_path(lesson.path)
     for number, raw in body_lines(lesson):
-        line = _blank_references(blank_code(raw))
-        if not any(c.isdigit() for c in line) or line.startswith(("<!--", "[^", "*[")):
+        line = blank_code(raw)
+        if not line.startswith(("<!--", "[^", "*[")):
+            yield from _figures(shown, number, line)
+    if subject.document is None:
+        return
+    try:
+        text = Path(subject.document.path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return  # reported where the bank is read
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.lstrip().startswith("#"):
+            yield from _figures(subject.document.path, number, line)
+
+
+def _figures(path: str, number: int, line: str) -> Iterator[Typed]:
+    line = _blank_references(line)
+    if not any(c.isdigit() for c in line):
+        return
+    for found in _FIGURE.finditer(line):
+        unit = found.group(3).rstrip(".,;:")
+        try:
+            units.parse(unit)
+        except units.UnitError:
             continue
-        for found in _FIGURE.finditer(line):
-            unit = found.group(3).rstrip(".,;:")
-            try:
-                units.parse(unit)
-            except units.UnitError:
-                continue
-            value = float(found.group(1).replace(",", "") + (found.group(2) or ""))
-            text = found.group(0)[: found.end(3) - found.start(0)].rstrip(".,;:")
-            yield shown, number, found.start() + 1, text, value, unit
+        value = float(found.group(1).replace(",", "") + (found.group(2) or ""))
+        text = found.group(0)[: found.end(3) - found.start(0)].rstrip(".,;:")
+        yield path, number, found.start() + 1, text, value, unit
 
 
 def _blank_references(line: str) -> str:
@@ -226,7 +247,13 @@ def _decimals(typed: str) -> int:
     return len(digits.group(1) or "") if digits else 0
 
 
-def _equal(typed: float, places: int, value: float) -> bool:
+def _equal(text: str, typed: float, value: float) -> bool:
+    """Whether the figure typed (``text``, read as ``typed``) is ``value`` at the precision
+    it was typed with. One significant digit (`4 TB/s`) is too rough to name a fact."""
+    digits = re.match(r"[\d,.]+", text)
+    if digits is None or len(digits.group(0).replace(",", "").replace(".", "").lstrip("0")) < 2:
+        return False
+    places = _decimals(text)
     return round(value, places) == round(typed, places)
 
 
@@ -236,13 +263,15 @@ def _slips(subject: Subject, settings: RuleSettings) -> list[Problem]:
     if not book:
         return []
     problems: list[Problem] = []
-    for path, line, column, text, value, unit in _typed(subject.lesson):
+    for path, line, column, text, value, unit in _typed(subject):
         for fact in book:
             twin = units.other_basis(fact.unit)
             if twin is None or not units.parse(twin).compatible(units.parse(unit)):
                 continue
-            if _equal(value, _decimals(text), units.convert(fact.value, twin, unit)):
-                right = units.convert(fact.value, fact.unit, unit)
+            slipped = units.convert(fact.value, twin, unit)
+            right = units.convert(fact.value, fact.unit, unit)
+            # Equal to both at the precision typed: nothing says which basis was meant.
+            if _equal(text, value, slipped) and not _equal(text, value, right):
                 problems.append(
                     Problem(
                         path, line, column,
@@ -262,11 +291,11 @@ def _hand_typed(subject: Subject, settings: RuleSettings) -> list[Problem]:
     if not book:
         return []
     problems: list[Problem] = []
-    for path, line, column, text, value, unit in _typed(subject.lesson):
+    for path, line, column, text, value, unit in _typed(subject):
         for fact in book:
             if not units.parse(fact.unit).compatible(units.parse(unit)):
                 continue
-            if _equal(value, _decimals(text), units.convert(fact.value, fact.unit, unit)):
+            if _equal(text, value, units.convert(fact.value, fact.unit, unit)):
                 problems.append(
                     Problem(
                         path, line, column,
@@ -313,7 +342,7 @@ MIXED_BASIS = Rule(
 )
 PREFIX_SLIP = Rule(
     "prefix-slip",
-    "A figure typed in a lesson is not a fact's value read with the other prefix "
+    "A figure typed in a lesson or its bank is not a fact's value read with the other prefix "
     "(80 GiB for an 80 GB fact).",
     "GB and GiB differ by 7%, TB and TiB by 10%",
     default="warn",
@@ -321,7 +350,7 @@ PREFIX_SLIP = Rule(
 )
 HAND_TYPED = Rule(
     "hand-typed-figure",
-    "A figure in a lesson that equals one of the course's facts is a reference to it.",
+    "A figure in a lesson or its bank that equals one of the course's facts is a reference to it.",
     "a figure typed by hand stays as it is when the fact changes",
     default="advice",
     lesson_check=_hand_typed,
