@@ -192,3 +192,28 @@ def test_a_banks_texts_are_read_too_and_a_rough_figure_is_not_a_fact(
             "in GB it is 80 (write `((fact h100-sxm.hbm unit=GB))`)",
         ),
     ]
+
+
+def test_validate_reads_again_when_a_fact_changes_or_a_day_passes(
+    make_course: MakeCourse,
+) -> None:
+    import datetime as dt
+
+    from lessonkit.authoring import checkcache
+
+    root = make_course({"facts/chips.yml": FACTS, "quizzes/lesson-one.yml": FULL_BANK})
+    day = dt.date(2026, 11, 22)
+    assert checkcache.check(root, today=day).warnings == []
+    assert checkcache.check(root, today=day).read == 0  # nothing changed: all from the cache
+    # A broken record is found without --full, at its line.
+    facts = root / "facts" / "chips.yml"
+    facts.write_text(FACTS.replace("unit: GB\n", "unit: GBs\n", 1), encoding="utf-8")
+    assert [str(p) for p in checkcache.check(root, today=day).problems] == [
+        "facts/chips.yml:6:11: facts[0].unit: unknown unit `GBs` (did you mean `GB`? "
+        "(`lessonkit facts --units`))"
+    ]
+    facts.write_text(FACTS, encoding="utf-8")
+    assert checkcache.check(root, today=day).problems == []
+    # Seven months on, the price is stale: the cache does not hide it.
+    later = checkcache.check(root, today=dt.date(2027, 6, 22))
+    assert [rule for _, rule in later.warned] == ["review", "fact-age"]  # the lesson too
