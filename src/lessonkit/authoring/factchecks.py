@@ -10,8 +10,9 @@ exactly as before: each check returns at once.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from pydantic import Field
@@ -257,6 +258,21 @@ def _equal(text: str, typed: float, value: float) -> bool:
     return round(value, places) == round(typed, places)
 
 
+@functools.cache
+def _ratio(source: str, target: str) -> float | None:
+    """What one `source` is in `target`, or None when they measure different things."""
+    have, want = units.parse(source), units.parse(target)
+    return float(have.factor / want.factor) if have.compatible(want) else None
+
+
+def _candidates(facts: Iterable[Fact], unit: str) -> Iterator[tuple[Fact, float]]:
+    """Each fact in units ``unit`` converts to, with its value in ``unit``."""
+    for fact in facts:
+        ratio = _ratio(fact.unit, unit)
+        if ratio is not None:
+            yield fact, fact.value * ratio
+
+
 def _slips(subject: Subject, settings: RuleSettings) -> list[Problem]:
     """A figure that is a fact's value read with the other prefix: 80 GiB for 80 GB."""
     book = subject.course.factbook
@@ -264,24 +280,23 @@ def _slips(subject: Subject, settings: RuleSettings) -> list[Problem]:
         return []
     problems: list[Problem] = []
     for path, line, column, text, value, unit in _typed(subject):
-        for fact in book:
+        for fact, right in _candidates(book, unit):
             twin = units.other_basis(fact.unit)
-            if twin is None or not units.parse(twin).compatible(units.parse(unit)):
-                continue
-            slipped = units.convert(fact.value, twin, unit)
-            right = units.convert(fact.value, fact.unit, unit)
+            ratio = _ratio(twin, unit) if twin else None
             # Equal to both at the precision typed: nothing says which basis was meant.
-            if _equal(text, value, slipped) and not _equal(text, value, right):
-                problems.append(
-                    Problem(
-                        path, line, column,
-                        f"`{text}` reads fact `{fact.id}` ({fact.value:g} {fact.unit}) as "
-                        f"{fact.value:g} {twin}; in {unit} it is "
-                        f"{right:.3g}",
-                        f"write `((fact {fact.id} unit={unit}))`",
-                    )
-                )  # fmt: skip
-                break
+            if ratio is None or not _equal(text, value, fact.value * ratio):
+                continue
+            if _equal(text, value, right):
+                continue
+            problems.append(
+                Problem(
+                    path, line, column,
+                    f"`{text}` reads fact `{fact.id}` ({fact.value:g} {fact.unit}) as "
+                    f"{fact.value:g} {twin}; in {unit} it is {right:.3g}",
+                    f"write `((fact {fact.id} unit={unit}))`",
+                )
+            )  # fmt: skip
+            break
     return problems
 
 
@@ -292,10 +307,8 @@ def _hand_typed(subject: Subject, settings: RuleSettings) -> list[Problem]:
         return []
     problems: list[Problem] = []
     for path, line, column, text, value, unit in _typed(subject):
-        for fact in book:
-            if not units.parse(fact.unit).compatible(units.parse(unit)):
-                continue
-            if _equal(text, value, units.convert(fact.value, fact.unit, unit)):
+        for fact, shown in _candidates(book, unit):
+            if _equal(text, value, shown):
                 problems.append(
                     Problem(
                         path, line, column,
