@@ -46,6 +46,8 @@ def _references(subject: Subject, settings: RuleSettings) -> list[Problem]:
 
 # --- where facts are shown, worked out once per check ------------------------------------
 
+# The course last asked about and where its facts are shown: the age and source checks
+# both name the places, and reading every page twice would cost a large course twice.
 _memo: dict[int, tuple[Course, list[Use]]] = {}
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lessonkit.bank import citations, units, yamldoc
+from lessonkit.bank import citations, yamldoc
 from lessonkit.bank.citations import Citation, CitationError
 from lessonkit.bank.factbook import Fact
 from lessonkit.course import markers
@@ -274,19 +274,6 @@ def _strings(value: Any, loc: tuple[str | int, ...]) -> Iterator[tuple[tuple[str
     elif isinstance(value, list):
         for number, item in enumerate(value):
             yield from _strings(item, (*loc, number))
-
-
-def units_of(facts: Mapping[str, Fact], ids: Iterable[str]) -> dict[str, str]:
-    """Each known fact's unit, for checks on a table's basis."""
-    return {i: facts[i].unit for i in ids if i in facts}
-
-
-def binary(unit: str) -> bool:
-    """Whether a unit counts in 1,024s (`GiB`); False for a unit not in the table."""
-    try:
-        return units.parse(unit).binary
-    except units.UnitError:
-        return False
 
 
 def course_uses(root: Path) -> list[Use]:
