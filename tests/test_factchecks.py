@@ -217,3 +217,18 @@ def test_validate_reads_again_when_a_fact_changes_or_a_day_passes(
     # Seven months on, the price is stale: the cache does not hide it.
     later = checkcache.check(root, today=dt.date(2027, 6, 22))
     assert [rule for _, rule in later.warned] == ["review", "fact-age"]  # the lesson too
+
+
+def test_a_facts_file_opens_with_its_schema_line_as_a_bank_does(make_course: MakeCourse) -> None:
+    policy = HOUSE_POLICY.replace("schema-line: {level: off}", "schema-line: {level: warn}")
+    facts = FACTS.split("\n", 1)[1]  # without its first line
+    bank = "# yaml-language-server: $schema=../schemas/quiz-bank.schema.json\n" + FULL_BANK
+    root = make_course(
+        {"facts/chips.yml": facts, "lessonkit.yml": policy, "quizzes/lesson-one.yml": bank}
+    )
+    warned = [str(f.problem) for f in check_course(root).findings if f.rule == "schema-line"]
+    assert warned == [
+        "facts/chips.yml:1:1: the facts file's first line does not point editors at the schema "
+        "(make it `# yaml-language-server: $schema=../schemas/facts.schema.json`: editors then "
+        "complete fields and underline mistakes as you type)"
+    ]
