@@ -151,7 +151,10 @@ def test_a_prefix_slip_warns_and_a_hand_typed_figure_is_advice(make_course: Make
 
 
 def test_an_unknown_fact_or_unit_fails_validate_at_its_place(make_course: MakeCourse) -> None:
-    text = "It holds ((fact h100-sxm.hbm unit=TB/s)), and ((fact h300.hbm))."
+    text = (
+        "It holds ((fact h100-sxm.hbm unit=TB/s)), and ((fact h300.hbm)).\n\n"
+        "## Memory of ((fact h100-sxm.hbm))"
+    )
     bank = BANK.replace("Pick b.", "Pick b at ((fact tpu-v6e.prices)).")
     root = make_course(
         {"facts/chips.yml": FACTS, LESSON_FILE: with_text(text), "quizzes/lesson-one.yml": bank}
@@ -161,6 +164,9 @@ def test_an_unknown_fact_or_unit_fails_validate_at_its_place(make_course: MakeCo
         f"{LESSON_FILE}:18:10: fact `h100-sxm.hbm`: cannot convert `GB` to `TB/s`: they measure "
         "different things (ask for a unit like `GB`, or use another fact)",
         f"{LESSON_FILE}:18:47: unknown fact `h300.hbm` (did you mean `h200.hbm`?)",
+        f"{LESSON_FILE}:20:14: a fact reference in a heading: its anchor, and the links to it, "
+        "would change with the figure (name the thing in the heading and give the figure in "
+        "the text below it)",
         "quizzes/lesson-one.yml:7:23: questions[0].prompt: unknown fact `tpu-v6e.prices` (did "
         "you mean `tpu-v6e.price`?)",
     ]

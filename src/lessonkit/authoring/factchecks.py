@@ -41,7 +41,18 @@ def _references(subject: Subject, settings: RuleSettings) -> list[Problem]:
     lines = lesson.body.splitlines()
     expanded = factpages.expand(lines, subject.course.factbook.facts, first_line=lesson.body_line)
     shown = display_path(lesson.path)
-    return [Problem(shown, p.line, p.column, p.message, p.hint) for p in expanded.problems]
+    problems = [Problem(shown, p.line, p.column, p.message, p.hint) for p in expanded.problems]
+    for number, line in body_lines(lesson):
+        if line.startswith("#") and citations.OPEN in line:
+            problems.append(
+                Problem(
+                    shown, number, line.index(citations.OPEN) + 1,
+                    "a fact reference in a heading: its anchor, and the links to it, would "
+                    "change with the figure",
+                    "name the thing in the heading and give the figure in the text below it",
+                )
+            )  # fmt: skip
+    return sorted(problems)
 
 
 # --- where facts are shown, worked out once per check ------------------------------------
