@@ -8,16 +8,14 @@ import pytest
 
 from lessonkit.bank import citations
 from lessonkit.bank.citations import Citation, CitationError
-from lessonkit.bank.factbook import Fact, Source
+from lessonkit.bank.factbook import Fact, Publication
 
-SOURCE = Source(url="https://www.nvidia.com/", title="H100", publisher="NVIDIA", primary=True)
+SOURCE = Publication("https://www.nvidia.com/", "H100", "NVIDIA", primary=True)
 
 
 def fact(fact_id: str, value: float, unit: str) -> Fact:
     day = dt.date(2026, 11, 1)
-    return Fact(
-        id=fact_id, value=value, unit=unit, as_of=day, checked=day, kind="spec", source=SOURCE
-    )
+    return Fact(fact_id, None, value, unit, {}, day, day, "spec", SOURCE)
 
 
 FACTS = {

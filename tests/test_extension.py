@@ -220,3 +220,26 @@ def test_a_fact_that_cannot_be_shown_stops_the_page_with_where_and_why(root: Pat
         "different things (ask for a unit like `GB`, or use another fact); `lessonkit validate` "
         "lists every problem in the course"
     )
+
+
+def test_a_page_with_facts_reads_them_from_the_cache_without_models(root: Path) -> None:
+    (root / "facts").mkdir()
+    facts = root / "facts" / "chips.yml"
+    facts.write_text(FACTS, encoding="utf-8")
+    code = (
+        "import sys, markdown\n"
+        "from lessonkit.site.extension import LessonkitExtension\n"
+        "html = markdown.markdown('((fact h200.hbm))', extensions=['footnotes', LessonkitExtension()])\n"
+        "print(html.split('<sup')[0], 'pydantic' in sys.modules, 'yaml' in sys.modules)\n"
+    )
+
+    def page() -> list[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+        )
+        return done.stdout.split()
+
+    assert page() == ["<p>141", "GB", "True", "True"]  # the first page reads the file
+    assert page() == ["<p>141", "GB", "False", "False"]  # the next, the cache
+    facts.write_text(FACTS.replace("value: 141", "value: 144"), encoding="utf-8")
+    assert page() == ["<p>144", "GB", "True", "True"]  # a changed fact is read again

@@ -72,9 +72,7 @@ def text(found: Sequence[Row]) -> str:
 
 def as_json(found: Sequence[Row]) -> list[dict[str, Any]]:
     """The list for scripts: each record as written, with its age and how often it is shown."""
-    return [
-        {**r.fact.model_dump(mode="json"), "age_months": r.months, "shown": r.shown} for r in found
-    ]
+    return [{**r.fact.to_json(), "age_months": r.months, "shown": r.shown} for r in found]
 
 
 def used_by(book: FactBook, uses: Sequence[Use], fact_id: str) -> list[Use]:

@@ -1,107 +1,82 @@
 """A course's facts: dated, sourced figures kept once, in ``facts/*.yml``, and read together.
 
-Each file holds ``facts:``, a list of records (``Fact``): a stable id, a value in an explicit
+Each file holds ``facts:``, a list of records: a stable id, a value in an explicit
 unit (``units``), the qualifiers that change its meaning (precision, sparsity, region,
 commitment …), the day the value applies to (``as_of``) and the day someone last checked
 it (``checked``), what kind of figure it is (its age is judged by kind) and its source.
 Lessons and banks show a fact through a reference (``citations``), so a changed figure
-changes everywhere it is shown. ``loader.read_facts`` gives the ``FactBook`` of a course
-folder, every problem at file:line:col; a course without ``facts/`` has an empty book.
+changes everywhere it is shown. The file's format is ``models.FactFile`` (pydantic, with
+the JSON Schema for editors); here is the light form every layer uses once a file is
+validated (``Fact``), which the site reads from its cache without pydantic.
+``loader.read_facts`` gives the ``FactBook`` of a course folder, every problem at
+file:line:col; a course without ``facts/`` has an empty book.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Any, Literal
 
-from pydantic import Field, field_validator
-
-from lessonkit.bank import units
-from lessonkit.bank.fields import Strict, Text
 from lessonkit.errors import Problem
 
 FOLDER = "facts"
 SCHEMA_FILE = "facts.schema.json"
 SCHEMA_LINE = f"# yaml-language-server: $schema=../schemas/{SCHEMA_FILE}"
 ID_PATTERN = r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$"
-_KEY_PATTERN = r"^[a-z][a-z0-9_]*$"
+KEY_PATTERN = r"^[a-z][a-z0-9_]*$"
 Kind = Literal["spec", "price", "other"]
 KINDS: tuple[Kind, ...] = ("spec", "price", "other")
 
-FactId = Annotated[
-    str,
-    Field(
-        pattern=ID_PATTERN,
-        max_length=120,
-        description="A stable id: lower-case words joined by dots and hyphens, e.g. "
-        "`h100-sxm.bf16-dense`. Lessons and questions name it; never reuse one.",
-    ),
-]
-# Not strict: YAML 1.2 reads `2026-11-27` as text, which is how an author writes a day.
-Day = Annotated[dt.date, Field(strict=False, description="A day, written `YYYY-MM-DD`.")]
 
-
-class Source(Strict):
+@dataclass(frozen=True)
+class Publication:
     """Where a figure comes from, and whether that is its origin or a copy."""
 
-    url: str = Field(pattern=r"^https://[^\s/$.?#][^\s]*$", description="An `https://` address.")
-    title: Text = Field(description="The page's or document's title.")
-    publisher: Text = Field(description="Who published it, e.g. `NVIDIA`, `Google Cloud`.")
-    primary: bool = Field(
-        description="`true` when the publisher is the figure's origin (the vendor's datasheet "
-        "or price list); `false` for a copy, a report or a third party's table."
-    )
+    url: str
+    title: str
+    publisher: str
+    primary: bool
 
 
-class Fact(Strict):
-    """One figure: its value and unit, what it means, when it applied, and its source."""
+@dataclass(frozen=True)
+class Fact:
+    """One figure as every layer uses it once its file is validated (``models.FactRecord``
+    is its format): value and unit, what it means, when it applied, and its source."""
 
-    id: FactId
-    label: Text | None = Field(
-        None,
-        max_length=120,
-        description="How a table names the fact, e.g. `H100 SXM, BF16 dense`; the id if unset.",
-    )
-    value: float = Field(description="The number, in `unit`, as the source gives it.")
-    unit: str = Field(
-        min_length=1,
-        max_length=40,
-        description="Its unit with an explicit prefix: `GB` or `GiB`, `TB/s`, `Gbit/s`, "
-        "`TFLOP/s`, `USD/chip-hour`, `W`. `lessonkit facts --units` lists the table.",
-    )
-    qualifiers: dict[Annotated[str, Field(pattern=_KEY_PATTERN)], Text] = Field(
-        default_factory=dict,
-        max_length=12,
-        description="What changes the figure's meaning: `{precision: bf16, sparsity: dense}`, "
-        "`{region: us-central1, commitment: on-demand}`. A table mixing two values of one "
-        "qualifier is flagged.",
-    )
-    as_of: Day = Field(description="The day the value applies to, e.g. a launch or price date.")
-    checked: Day = Field(description="The day someone last checked it against the source.")
-    kind: Kind = Field(
-        description="`spec`, `price` or `other`; the course's policy sets how old each may be."
-    )
-    source: Source = Field(description="Where the figure comes from: address, title, publisher.")
-    note: Text | None = Field(None, description="Anything a reader of the figure should know.")
+    id: str
+    label: str | None
+    value: float
+    unit: str
+    qualifiers: Mapping[str, str]
+    as_of: dt.date
+    checked: dt.date
+    kind: Kind
+    source: Publication
+    note: str | None = None
 
-    @field_validator("unit")
+    def to_json(self) -> dict[str, Any]:
+        """The fact as JSON values, days as `YYYY-MM-DD`: what a cache or a script keeps."""
+        found = dataclasses.asdict(self)
+        found["qualifiers"] = dict(self.qualifiers)
+        found["as_of"], found["checked"] = self.as_of.isoformat(), self.checked.isoformat()
+        return found
+
     @classmethod
-    def _known_unit(cls, text: str) -> str:
-        try:
-            units.parse(text)
-        except units.UnitError as error:
-            raise ValueError(f"{error.message} ({error.hint})") from None
-        return text
-
-
-class FactFile(Strict):
-    """A file of facts: `facts/<topic>.yml` in a course."""
-
-    facts: list[Fact] = Field(min_length=1, description="The facts, each with a unique id.")
+    def from_json(cls, data: Mapping[str, Any]) -> Fact:
+        """A fact ``to_json`` wrote (from a cache lessonkit wrote, never from an author)."""
+        return cls(
+            **{
+                **data,
+                "as_of": dt.date.fromisoformat(data["as_of"]),
+                "checked": dt.date.fromisoformat(data["checked"]),
+                "source": Publication(**data["source"]),
+            }
+        )
 
 
 @dataclass(frozen=True)

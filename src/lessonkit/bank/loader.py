@@ -15,8 +15,8 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from lessonkit.bank import citations, factbook, yamldoc
-from lessonkit.bank.factbook import Fact, FactBook, FactFile, Place
-from lessonkit.bank.models import Bank
+from lessonkit.bank.factbook import FactBook, Place
+from lessonkit.bank.models import Bank, FactFile, FactRecord
 from lessonkit.bank.questions import QUESTION_TYPES, QuestionBase
 from lessonkit.errors import ContentError, Problem
 
@@ -108,8 +108,9 @@ def add_facts(book: FactBook, document: yamldoc.Document) -> None:
     loaded, problems = validate(FactFile, document, what="facts file")
     book.problems += problems
     # With a problem, keep every record that is right on its own: one typo hides nothing else.
-    records = enumerate(loaded.facts) if loaded is not None else _valid_records(document)
-    for number, fact in records:
+    found = enumerate(loaded.facts) if loaded is not None else _valid_records(document)
+    for number, record in found:
+        fact = record.runtime()
         line, column = document.locate(("facts", number))
         place = Place(document.path, line, column)
         first = book.places.get(fact.id)
@@ -121,12 +122,12 @@ def add_facts(book: FactBook, document: yamldoc.Document) -> None:
         book.places[fact.id] = place
 
 
-def _valid_records(document: yamldoc.Document) -> Iterator[tuple[int, Fact]]:
+def _valid_records(document: yamldoc.Document) -> Iterator[tuple[int, FactRecord]]:
     data = document.data
     items = data.get("facts") if isinstance(data, dict) else None
     for number, item in enumerate(items if isinstance(items, list) else []):
         try:
-            yield number, Fact.model_validate(item)
+            yield number, FactRecord.model_validate(item)
         except ValidationError:
             continue
 

@@ -9,8 +9,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from lessonkit.bank.factbook import SCHEMA_FILE as FACTS_SCHEMA
-from lessonkit.bank.factbook import FactFile
-from lessonkit.bank.models import Bank, Lesson, Plan
+from lessonkit.bank.models import Bank, FactFile, Lesson, Plan
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "quiz-bank.schema.json": Bank,

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lessonkit.bank import citations, yamldoc
+from lessonkit.bank import citations
 from lessonkit.bank.citations import Citation, CitationError
 from lessonkit.bank.factbook import Fact
 from lessonkit.course import markers
@@ -279,6 +279,7 @@ def _strings(value: Any, loc: tuple[str | int, ...]) -> Iterator[tuple[tuple[str
 def course_uses(root: Path) -> list[Use]:
     """Every place the course at ``root`` shows one of its facts: each lesson line (text or
     table row) and each question, in file order; lessons first, then banks."""
+    from lessonkit.bank import yamldoc  # PyYAML: not for a page the site shows
     from lessonkit.course.files import page_files
 
     found: list[Use] = []

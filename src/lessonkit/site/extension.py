@@ -190,11 +190,9 @@ class _Facts(Preprocessor):
     def run(self, lines: list[str]) -> list[str]:
         if not any("((fact" in line or "lessonkit:facts" in line for line in lines):
             return lines
-        from lessonkit.bank.loader import read_facts  # pydantic: only on pages with facts
         from lessonkit.course import factpages
 
-        book = read_facts(self.extension.root())
-        expanded = factpages.expand(lines, book.facts)
+        expanded = factpages.expand(lines, blocks.facts(self.extension.root()))
         if expanded.problems:
             first = expanded.problems[0]
             raise PageError(
