@@ -112,7 +112,9 @@ def test_a_table_that_mixes_bases_is_flagged(make_course: MakeCourse) -> None:
     text = (
         "<!-- lessonkit:facts h100-sxm.bf16-dense h100-sxm.bf16-sparse -->\n\n"
         "<!-- lessonkit:facts h100-sxm.hbm tpu-v6e.hbm -->\n\n"
-        "<!-- lessonkit:facts h100-sxm.hbm tpu-v6e.hbm unit=GB -->"
+        "<!-- lessonkit:facts h100-sxm.hbm tpu-v6e.hbm unit=GB -->\n\n"
+        "Sparse ((fact h100-sxm.bf16-sparse)) is twice dense ((fact h100-sxm.bf16-dense)).\n\n"
+        "Dense ((fact h100-sxm.bf16-dense)) and memory ((fact h100-sxm.hbm)) are fine."
     )
     root = make_course({"facts/chips.yml": FACTS + MORE_FACTS, LESSON_FILE: with_text(text)})
     hint = (
@@ -122,6 +124,8 @@ def test_a_table_that_mixes_bases_is_flagged(make_course: MakeCourse) -> None:
     assert findings(root) == [
         ("mixed-basis", "warn", f"{LESSON_FILE}:18:1: this table mixes sparsity: dense with sparse ({hint})"),
         ("mixed-basis", "warn", f"{LESSON_FILE}:20:1: this table mixes units: GB with GiB ({hint})"),
+        ("mixed-basis", "warn", f"{LESSON_FILE}:24:1: this line sets figures side by side on "
+         f"different bases: sparsity: dense with sparse ({hint})"),
     ]  # fmt: skip
 
 

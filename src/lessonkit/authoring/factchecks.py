@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from pydantic import Field
@@ -165,32 +165,56 @@ class MixedBasis(RuleSettings):
 
 
 def _mixed_tables(subject: Subject, settings: MixedBasis) -> list[Problem]:
+    """A facts table, or a line that sets figures side by side, on different bases."""
     facts, lesson = subject.course.factbook.facts, subject.lesson
-    if not facts or "lessonkit:facts" not in lesson.body:
+    if not facts or (citations.OPEN not in lesson.body and "lessonkit:facts" not in lesson.body):
         return []
     problems: list[Problem] = []
     shown = display_path(lesson.path)
     for number, line in body_lines(lesson):
-        if not line.startswith("<!--") or "lessonkit:facts" not in line:
-            continue
-        try:
-            marker = markers.read(line)
-        except markers.MarkerError:
-            continue  # reported by the markers rule
-        if marker is None or marker.kind != "facts":
-            continue
-        ids, options, _ = factpages.table_options(marker.name.split())
-        known = [facts[i] for i in ids if i in facts]
-        why = _mixed(known, settings.qualifiers, converted="unit" in options)
-        if why:
+        found = _side_by_side(line, facts, settings.qualifiers)
+        if found:
             problems.append(
                 Problem(
-                    shown, number, 1, f"this table mixes {why}",
+                    shown, number, 1, found,
                     "compare like with like: choose facts on one basis, or say `unit=` "
                     "to show every value in one unit",
                 )
             )  # fmt: skip
     return problems
+
+
+def _side_by_side(line: str, facts: Mapping[str, Fact], qualifiers: list[str]) -> str:
+    """What a table marker, or a line of text with several references, mixes; "" if nothing."""
+    if line.startswith("<!--") and "lessonkit:facts" in line:
+        try:
+            marker = markers.read(line)
+        except markers.MarkerError:
+            return ""  # reported by the markers rule
+        if marker is None or marker.kind != "facts":
+            return ""
+        ids, options, _ = factpages.table_options(marker.name.split())
+        known = [facts[i] for i in ids if i in facts]
+        why = _mixed(known, qualifiers, converted="unit" in options)
+        return f"this table mixes {why}" if why else ""
+    if line.count(citations.OPEN) < 2:
+        return ""
+    cited = [c for c in citations.find(line) if isinstance(c, citations.Citation)]
+    # Figures compared in one line: those in units that convert into each other.
+    for first in cited:
+        fact = facts.get(first.id)
+        if fact is None:
+            continue
+        alike = [
+            (c, facts[c.id])
+            for c in cited
+            if c.id in facts and _ratio(facts[c.id].unit, fact.unit) is not None
+        ]
+        shown_units = {c.unit or f.unit for c, f in alike}
+        why = _mixed([f for _, f in alike], qualifiers, converted=len(shown_units) == 1)
+        if why:
+            return f"this line sets figures side by side on different bases: {why}"
+    return ""
 
 
 def _mixed(facts: list[Fact], qualifiers: list[str], *, converted: bool) -> str:
@@ -360,7 +384,8 @@ FACT_SOURCE = Rule(
 )
 MIXED_BASIS = Rule(
     "mixed-basis",
-    "A facts table does not mix values of the qualifiers {qualifiers}, nor GB with GiB.",
+    "A facts table, or a line that sets facts side by side, does not mix values of the "
+    "qualifiers {qualifiers}, nor GB with GiB.",
     "a dense figure beside a sparse one, or GB beside GiB, compares unlike things",
     default="warn",
     settings=MixedBasis,
