@@ -44,11 +44,13 @@ class Use:
     line: int
     column: int
     where: str  # "text", "table", or "question ID"
-    table: tuple[str, ...] = ()  # a table's facts, in order (for the mixed-basis check)
+    table: tuple[str, ...] = ()  # for a table row: every fact of its table, in order
 
 
 @dataclass(frozen=True)
 class PageProblem:
+    """A reference or facts marker that cannot be shown, at its line and column."""
+
     line: int
     column: int
     message: str
