@@ -25,7 +25,7 @@ _EXPORTS = {
     "Course": "course.course",
     "check_course": "authoring.rulebook",
     "load_course": "authoring.rulebook",
-    "Grade": "grading.grader",
+    "Grade": "grading.credit",
     "grade": "grading.grader",
 }
 
@@ -56,7 +56,8 @@ if TYPE_CHECKING:
     from lessonkit.course.course import Course
     from lessonkit.course.lessons import read_lesson
     from lessonkit.errors import ContentError, LessonkitError, Problem, UsageError
-    from lessonkit.grading.grader import Grade, grade
+    from lessonkit.grading.credit import Grade
+    from lessonkit.grading.grader import grade
 
 
 def __getattr__(name: str) -> Any:

@@ -30,7 +30,6 @@ import json
 import math
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -44,25 +43,14 @@ from lessonkit.bank.questions import (
     TextQuestion,
     TrueFalseQuestion,
 )
+from lessonkit.grading.credit import Grade, Response, full_or_nothing, index, scaled, scored
 from lessonkit.grading.numbers import PERCENT_UNITS, number_text
-
-Response = int | frozenset[int] | bool | float | str | tuple[int, ...]
 
 # What frames a typed answer without being part of it (see ``text_right``).
 _END_PUNCTUATION = ".!?,;:\u2026 "
 _QUOTES = {'"': '"', "'": "'", "`": "`", "\u201c": "\u201d", "\u2018": "\u2019", "\u00ab": "\u00bb"}
 _ARTICLE = re.compile(r"^(?:the|an|a) (?=\S)", re.IGNORECASE)
 _BOTH = re.compile(r"(.+?) ?\((.+)\)")
-
-
-@dataclass(frozen=True)
-class Grade:
-    """The result of grading one response: points earned out of the maximum."""
-
-    score: float
-    max_score: float
-    correct: bool
-    feedback: tuple[str, ...] = ()
 
 
 def grade(question: Question, response: Response) -> Grade:
@@ -74,7 +62,7 @@ def grade(question: Question, response: Response) -> Grade:
     if isinstance(question, TrueFalseQuestion):
         if not isinstance(response, bool):
             raise TypeError(f"a true_false response is a bool, not {type(response).__name__}")
-        return _full_or_nothing(question.points, response == question.answer)
+        return full_or_nothing(question.points, response == question.answer)
     if isinstance(question, NumericQuestion):
         value = _number(response)
         right = _number_right(question, value)
@@ -83,10 +71,10 @@ def grade(question: Question, response: Response) -> Grade:
     if isinstance(question, TextQuestion):
         if not isinstance(response, str):
             raise TypeError(f"a text response is a str, not {type(response).__name__}")
-        return _full_or_nothing(question.points, text_right(question, response))
+        return full_or_nothing(question.points, text_right(question, response))
     if isinstance(question, OrderQuestion):
-        return _scored(question.scoring, question.points, _order_share(question, response))
-    return _scored(question.scoring, question.points, _match_share(question, response))
+        return scored(question.scoring, question.points, _order_share(question, response))
+    return scored(question.scoring, question.points, _match_share(question, response))
 
 
 def answer_key(question: Question) -> Response | None:
@@ -265,47 +253,23 @@ def _squash(text: str) -> str:
     return normalise_text(text)
 
 
-def _full_or_nothing(points: float, right: bool) -> Grade:
-    return Grade(score=points if right else 0.0, max_score=points, correct=right)
-
-
-def _scaled(points: float, share: float, feedback: tuple[str, ...] = ()) -> Grade:
-    share = min(1.0, max(0.0, share))
-    return Grade(score=points * share, max_score=points, correct=share == 1.0, feedback=feedback)
-
-
-def _scored(scoring: str, points: float, share: float, feedback: tuple[str, ...] = ()) -> Grade:
-    """Partial credit, or with `all_or_nothing` full points only for a full share."""
-    if scoring == "all_or_nothing" and share < 1.0:
-        share = 0.0
-    return _scaled(points, share, feedback)
-
-
-def _index(response: Response, count: int, what: str) -> int:
-    if isinstance(response, bool) or not isinstance(response, int):
-        raise TypeError(f"{what} must be an int, not {type(response).__name__}")
-    if not 0 <= response < count:
-        raise ValueError(f"{what} {response} is out of range 0..{count - 1}")
-    return response
-
-
 def _grade_single(question: SingleQuestion, response: Response) -> Grade:
-    chosen = question.options[_index(response, len(question.options), "option index")]
+    chosen = question.options[index(response, len(question.options), "option index")]
     feedback = (chosen.feedback,) if chosen.feedback else ()
-    return _scaled(question.points, 1.0 if chosen.correct else 0.0, feedback)
+    return scaled(question.points, 1.0 if chosen.correct else 0.0, feedback)
 
 
 def _grade_multiple(question: MultipleQuestion, response: Response) -> Grade:
     if not isinstance(response, frozenset):
         raise TypeError(f"a multiple response is a frozenset, not {type(response).__name__}")
     count = len(question.options)
-    chosen = sorted(_index(i, count, "option index") for i in response)
+    chosen = sorted(index(i, count, "option index") for i in response)
     right = sum(question.options[i].correct for i in chosen)
     wrong = len(chosen) - right
     needed = sum(o.correct for o in question.options)
     feedback = tuple(f for i in chosen if (f := question.options[i].feedback))
     share = max(0, right - wrong) / needed
-    return _scored(question.scoring, question.points, share, feedback)
+    return scored(question.scoring, question.points, share, feedback)
 
 
 def _number(response: Response) -> float:
@@ -357,5 +321,5 @@ def _match_share(question: MatchQuestion, response: Response) -> float:
     if len(response) != count:
         raise ValueError(f"a match response has one choice per pair: {count}, not {len(response)}")
     choices = count + len(question.distractors)
-    right = sum(_index(r, choices, "right-hand index") == i for i, r in enumerate(response))
+    right = sum(index(r, choices, "right-hand index") == i for i, r in enumerate(response))
     return right / count

@@ -20,7 +20,7 @@ from lessonkit.errors import LessonkitError
 from lessonkit.grading import numbers
 
 if TYPE_CHECKING:  # the grader imports pydantic; this module must stay light
-    from lessonkit.grading.grader import Response
+    from lessonkit.grading.credit import Response
 
 QuestionData = Mapping[str, Any]
 

@@ -14,7 +14,7 @@ from lessonkit.errors import ContentError
 from lessonkit.grading.responses import QuestionData, ResponseError, choices, parse
 
 if TYPE_CHECKING:
-    from lessonkit.grading.grader import Response
+    from lessonkit.grading.credit import Response
 
 __all__ = ["read_answers"]
 

@@ -20,7 +20,7 @@ from lessonkit.quiz.effort import Effort
 from lessonkit.quiz.plainui import PlainUi, QuestionData
 
 if TYPE_CHECKING:
-    from lessonkit.grading.grader import Grade, Response
+    from lessonkit.grading.credit import Grade, Response
 
 OnAnswer = Callable[[str, "Response", "Grade"], None]
 OnUndo = Callable[[str], None]

@@ -22,7 +22,7 @@ from lessonkit.grading import responses
 from lessonkit.quiz import keyboard, markup, session, summary
 
 if TYPE_CHECKING:
-    from lessonkit.grading.grader import Grade
+    from lessonkit.grading.credit import Grade
 
 QuestionData = Mapping[str, Any]
 ANSWER_PROMPT = "Answer: "

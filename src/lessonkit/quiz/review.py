@@ -19,7 +19,7 @@ from lessonkit.history.tables import open_store, shown_time
 from lessonkit.quiz.recorder import Clock
 
 if TYPE_CHECKING:
-    from lessonkit.grading.grader import Grade, Response
+    from lessonkit.grading.credit import Grade, Response
     from lessonkit.grading.schedule import CardKey, ReviewCard
     from lessonkit.history.store import Store
     from lessonkit.quiz.plainui import PlainUi

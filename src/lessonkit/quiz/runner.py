@@ -28,7 +28,7 @@ from lessonkit.quiz.recorder import EXIT_UNSAVED, Clock, Pending, Recorder, Take
 from lessonkit.quiz.terminal import make_ui
 
 if TYPE_CHECKING:
-    from lessonkit.grading.grader import Grade, Response
+    from lessonkit.grading.credit import Grade, Response
     from lessonkit.history.store import Store
 
 

@@ -19,7 +19,7 @@ from lessonkit.grading.responses import choices, to_json
 
 if TYPE_CHECKING:
     from lessonkit.bank.questions import Question
-    from lessonkit.grading.grader import Grade, Response
+    from lessonkit.grading.credit import Grade, Response
 
 BankData = Mapping[str, Any]
 QuestionData = Mapping[str, Any]

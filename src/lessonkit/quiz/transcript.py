@@ -78,7 +78,7 @@ def _show(
     number: int,
     zone: tzinfo | None,
 ) -> None:
-    from lessonkit.grading.grader import Grade
+    from lessonkit.grading.credit import Grade
 
     marks = {
         q: session.Mark(row.response, row.score, row.max_score, row.correct, row.params)

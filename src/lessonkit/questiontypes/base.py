@@ -1,0 +1,387 @@
+"""The interface every question type implements, and the run-time form of a question.
+
+A question type is one module in this folder (``truefalse``, ``single``, …) holding
+everything lessonkit knows about that type outside its YAML format:
+
+- its **run-time form**: a frozen ``msgspec.Struct`` subclass of ``RuntimeQuestion``,
+  tagged with the type's ``type:`` value. The compiled bank decodes straight into it
+  (``registry.decode``); the grader, the quiz, the site and the exporters all read it.
+  Its fields are the pydantic model's (``bank.questions``), named alike, so the JSON
+  of a validated model decodes into it unchanged; a field the run time never reads may
+  be left out (msgspec skips unknown fields).
+- one instance of a ``QuestionType`` subclass, named ``TYPE``, whose methods are below.
+
+The pydantic model stays in ``bank.questions``: it is the single source of truth for
+what a bank may say and for the JSON Schema. Nothing here imports pydantic or PyYAML,
+so a quiz shows its first question without them.
+
+Every method is pure (no files, no clock; randomness only through the ``random.Random``
+it is given) and takes the question first. A method a type does not override raises
+``TypeIncomplete``, a ``LessonkitError`` naming the type and the method, so a
+half-written type gives a clear message, never a traceback; ``registry.check`` finds
+every such gap at once (and a test runs it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+
+import msgspec
+
+from lessonkit.errors import LessonkitError
+from lessonkit.grading.credit import Grade
+
+
+class UnknownType(LessonkitError):
+    """A question's `type:` names no registered question type."""
+
+
+class TypeIncomplete(LessonkitError):
+    """A registered question type lacks a method a consumer asked for."""
+
+
+class RuntimeQuestion(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """What every question has at run time, whatever its type (see ``QuestionBase``).
+
+    Subclasses add their own fields and a ``tag="…"`` (the `type:` value). Lists are
+    tuples, so the whole object is immutable and can be shared between attempts.
+    """
+
+    id: str
+    prompt: str
+    explanation: str
+    section: str
+    insight: int
+    points: float = 1.0
+    objectives: tuple[int, ...] = ()
+    hint: str | None = None
+    tags: tuple[str, ...] = ()
+    difficulty: str | None = None
+
+    @property
+    def type(self) -> str:
+        """The `type:` value, as the bank writes it."""
+        tag = self.__struct_config__.tag
+        assert isinstance(tag, str)  # every registered subclass sets one
+        return tag
+
+
+Q = TypeVar("Q", bound=RuntimeQuestion)
+R = TypeVar("R")  # the type's canonical response (``grading.grader.Response`` member)
+T = TypeVar("T")
+
+
+class Carried(NamedTuple, Generic[T]):
+    """What an export format carries of a question: ``body`` (``None`` when the format
+    cannot carry the type at all, and the question is left out) and ``losses``, each a
+    short phrase naming what is lost and why, e.g. ``"patterns: GIFT takes exact answers
+    only"``. The exporter adds the question id and counts them for the author."""
+
+    body: T | None
+    losses: tuple[str, ...] = ()
+
+
+class AnkiCard(NamedTuple):
+    """The type's parts of an Anki card, as HTML: under the prompt, and the answer."""
+
+    options: str
+    answer: str
+
+
+class Widget(NamedTuple):
+    """The type's parts of a self-check on the page, as lines of HTML: the controls a
+    reader answers with (an instruction first), and the answer inside the collapsed block."""
+
+    inputs: list[str]
+    answer: list[str]
+
+
+class HtmlKit(Protocol):
+    """What an HTML-writing format lends a type (Anki, Moodle XML, QTI)."""
+
+    def html(self, markdown: str, *, inline: bool = False) -> str:
+        """Bank Markdown as sanitised HTML (``inline``: no paragraph around it)."""
+        ...
+
+    def escape(self, text: str) -> str:
+        """Plain text (an item, a unit) escaped for HTML."""
+        ...
+
+    def number(self, value: float) -> str:
+        """A number as every export writes it (no float noise: `0.1`, `2000`)."""
+        ...
+
+
+class GiftKit(Protocol):
+    """What the GIFT exporter lends a type (``export.gift``)."""
+
+    def text(self, markdown: str) -> str:
+        """Bank Markdown flattened to one escaped line of plain text."""
+        ...
+
+    def escape(self, text: str) -> str:
+        """Plain text with GIFT's special characters escaped."""
+        ...
+
+    def feedback(self, markdown: str | None) -> str:
+        """`#feedback` after an answer, or nothing."""
+        ...
+
+    def weight(self, share: float) -> str:
+        """A share of the points as GIFT's `%50%` weight (without the percent signs)."""
+        ...
+
+    def number(self, value: float) -> str: ...
+
+
+class MoodleKit(HtmlKit, Protocol):
+    """What the Moodle XML exporter lends a type (``export.moodle``): it writes the
+    question's common elements; the type adds its body to ``element``."""
+
+    def sub(self, parent: Any, tag: str, text: str | None = None) -> Any:
+        """A child element (an ``xml.etree.ElementTree.Element``), with text if given."""
+        ...
+
+    def html_element(self, parent: Any, tag: str, markup: str) -> Any:
+        """A child with ``format="html"`` holding ``<text>markup</text>``."""
+        ...
+
+    def answer(self, parent: Any, fraction: str, markup: str, feedback: str | None = None) -> None:
+        """An ``<answer fraction=…>`` with its text and optional Markdown feedback."""
+        ...
+
+    def fraction(self, share: float) -> str:
+        """A share of the points as Moodle's percentage fraction, e.g. `33.33333`."""
+        ...
+
+    def shuffle(self, question: RuntimeQuestion) -> str:
+        """`true` or `false`: whether Moodle shuffles this question's answers."""
+        ...
+
+
+class QtiKit(HtmlKit, Protocol):
+    """What the QTI (Canvas) exporter lends a type (``export.qti``): the item's
+    ``presentation`` and ``resprocessing`` elements, one answer ident per answer the
+    type counted (``QuestionType.qti_answers``), the item's feedback blocks by ident
+    (the type may add some), and the exporter's helpers for response conditions."""
+
+    presentation: Any
+    processing: Any
+    answers: list[str]
+    feedbacks: dict[str, str]
+
+    def condition(
+        self,
+        conditions: Any,
+        *,
+        score: tuple[str, str] | None = None,
+        feedback: str | None = None,
+        more: bool = True,
+    ) -> None:
+        """A ``respcondition`` in the processing: ``conditions`` is a function that fills
+        its ``conditionvar``; ``score`` an (action, value) on SCORE, e.g. ("Set", "100");
+        ``feedback`` the ident of a feedback block to show; ``more``: go on testing."""
+        ...
+
+    def equal(self, respident: str, value: str) -> Any:
+        """Conditions (for ``condition``): the response ``respident`` equals ``value``."""
+        ...
+
+    def choices(self, labels: Sequence[tuple[str, str]], cardinality: str, ident: str) -> None:
+        """A ``response_lid`` with one ``response_label`` per (answer ident, HTML) pair."""
+        ...
+
+    def blank(self, *, numeric: bool) -> None:
+        """A fill-in-the-blank response named `response1` (numeric: ``fibtype=Decimal``)."""
+        ...
+
+
+class PageKit(Protocol):
+    """What the site lends a type to draw its self-check widget (``site.selfcheck``)."""
+
+    def html(self, markdown: str, *, inline: bool = False) -> str: ...
+
+    def text(self, plain: str) -> str:
+        """Plain text escaped for HTML."""
+        ...
+
+    def number(self, value: float) -> str: ...
+
+    def letter(self, index: int) -> str:
+        """`a`, `b`, `c`… for the ``index``-th thing shown."""
+        ...
+
+    def order(self, question: RuntimeQuestion, count: int, *, shuffle: bool = True) -> list[int]:
+        """The order the page shows ``count`` things in: the same on every build."""
+        ...
+
+    def shuffles(self, question: RuntimeQuestion) -> bool:
+        """Whether this question's options are shuffled (its own `shuffle:`, else the bank's)."""
+        ...
+
+    def choices(self, question: RuntimeQuestion, kind: str,
+                labels: Sequence[tuple[int, str]]) -> list[str]:  # fmt: skip
+        """A fieldset of ``kind`` (`radio`/`checkbox`) inputs, one per (value, label)."""
+        ...
+
+    def field(self, question: RuntimeQuestion, label: str, control: str) -> list[str]:
+        """A labelled text control; ``{id}`` in ``control`` becomes its id."""
+        ...
+
+
+class QuestionType(Generic[Q, R]):
+    """One question type: subclass it in the type's module and create ``TYPE`` from it.
+
+    ``name`` is the `type:` value and ``runtime`` the run-time form. The groups below
+    follow the path of a learner's answer. Methods marked *required* must be overridden;
+    the others have a default that suits types without numbered or lettered parts.
+
+    Response forms: a canonical response refers to the bank's own order, never to the
+    order a learner saw; ``display`` is that shown order (the bank indices of the things
+    numbered 1, 2, 3… or lettered a, b, c…; ``range(n)`` shows them as the bank lists
+    them). Wording is plain text, no Markdown or terminal markup: the quiz styles it.
+    """
+
+    name: ClassVar[str]
+    runtime: ClassVar[type[RuntimeQuestion]]
+    # The type's widget script under site_overrides/assets/lessonkit/types/, loaded once
+    # on a page that shows the type; it registers the type with the page's registry.
+    script: ClassVar[str]
+    # Moodle XML's `<question type=…>`, and QTI's (Canvas's) `question_type`; ``None``
+    # when the format has no such type (``moodle``/``qti`` then say what is lost).
+    moodle_type: ClassVar[str | None] = None
+    qti_type: ClassVar[str | None] = None
+
+    # -- showing and reading (the quiz) ---------------------------------------------------
+
+    def choices(self, question: Q) -> int:
+        """How many numbered or lettered things the learner picks from (0: none)."""
+        return 0
+
+    def display(self, question: Q, rng: random.Random, shuffle: bool) -> tuple[int, ...]:
+        """The order to show those things in, drawn with ``rng``; ``shuffle`` is the
+        bank's `shuffle.options`, which the question's own `shuffle:` overrides. Never an
+        order that gives the answer away. Empty when ``choices`` is 0."""
+        return ()
+
+    def listing(self, question: Q, display: Sequence[int]) -> list[str]:
+        """The lines shown under the prompt to choose from, e.g. `  1. TPU`."""
+        return []
+
+    def expected_form(self, question: Q) -> str:
+        """*Required.* One sentence telling the learner what to type."""
+        raise self._missing("expected_form")
+
+    def parse(self, question: Q, text: str, display: Sequence[int]) -> R:
+        """*Required.* The canonical response for what was typed (already non-empty), or
+        ``grading.responses.ResponseError`` whose message says what form is expected."""
+        raise self._missing("parse")
+
+    def to_json(self, response: R) -> Any:
+        """A response as JSON (history database, attempts file, `--json`); default as is."""
+        return response
+
+    def from_json(self, question: Q, value: Any) -> R:
+        """*Required.* The response a stored JSON value stands for (inverse of ``to_json``)."""
+        raise self._missing("from_json")
+
+    # -- grading (pure) -------------------------------------------------------------------
+
+    def grade(self, question: Q, response: R) -> Grade:
+        """*Required.* Points earned for ``response``; a response of the wrong shape is a
+        programming error (``TypeError``/``ValueError``), as ``parse`` refuses bad input."""
+        raise self._missing("grade")
+
+    def answer_key(self, question: Q) -> R | None:
+        """*Required.* A response earning full marks (``None`` when there is no literal
+        one, e.g. text with only patterns); the answer-key self-test grades it."""
+        raise self._missing("answer_key")
+
+    def wrong_responses(self, question: Q) -> list[R]:
+        """A few responses that must score less than full marks (self-test); may be empty."""
+        return []
+
+    def key_fields(self, question: Q) -> dict[str, Any]:
+        """*Required.* What makes an answer right, as JSON, for the answer-key hash (the
+        registry adds `type` and `points`; include a `scoring` that is not `partial`, and
+        for a type that draws numbers its `params`, `derived` and `constraints`).
+        History keys on that hash: change what a type contributes and every earlier
+        answer to such questions stops counting, so only add fields when they are set."""
+        raise self._missing("key_fields")
+
+    # -- words (terminal, history, results) -----------------------------------------------
+
+    def shown(self, question: Q, response: R, display: Sequence[int]) -> str:
+        """*Required.* A response as the learner would type it for ``display``, e.g. `1b 2a`."""
+        raise self._missing("shown")
+
+    def described(self, question: Q, response: R, display: Sequence[int]) -> list[str]:
+        """A response in words, one line per part (options, items, pairs spelled out)."""
+        return [self.shown(question, response, display)]
+
+    def part_marks(self, question: Q, response: R) -> list[bool] | None:
+        """Right or wrong for each line ``described`` gives; ``None`` when the answer is
+        right or wrong only as a whole."""
+        return None
+
+    def key_described(self, question: Q) -> list[str]:
+        """*Required.* The answer key in words, one line per part, e.g. `True`."""
+        raise self._missing("key_described")
+
+    def chosen_feedback(
+        self, question: Q, response: R, display: Sequence[int]
+    ) -> list[tuple[str, str]]:
+        """The author's feedback on what the learner chose: (`option 2`, text) pairs."""
+        return []
+
+    def texts(self, question: Q) -> list[str]:
+        """Every Markdown text of the type's own fields (options, feedback), for checks
+        that read all a learner sees (exports' markup losses)."""
+        return []
+
+    # -- exports: what each format carries, or the loss to report --------------------------
+
+    def anki(self, question: Q, kit: HtmlKit) -> AnkiCard:
+        """*Required.* The card's parts under the prompt; Anki grades nothing, so nothing
+        of the answer is lost."""
+        raise self._missing("anki")
+
+    def gift(self, question: Q, kit: GiftKit) -> Carried[list[str]]:
+        """*Required.* The answer lines inside GIFT's braces, and what GIFT loses."""
+        raise self._missing("gift")
+
+    def moodle(self, question: Q, element: Any, kit: MoodleKit) -> tuple[str, ...]:
+        """*Required.* Write the body of ``<question type=moodle_type>`` into ``element``
+        (the exporter wrote name, text, feedback, grade, hint, tags); the losses."""
+        raise self._missing("moodle")
+
+    def qti_answers(self, question: Q) -> int:
+        """How many answer idents the QTI item declares (choices, sides of a match)."""
+        return 0
+
+    def qti(self, question: Q, kit: QtiKit) -> tuple[str, ...]:
+        """*Required when* ``qti_type`` is set: fill the item's presentation and response
+        processing through ``kit``; the losses (the exporter adds the hint's)."""
+        raise self._missing("qti")
+
+    # -- the site's self-check --------------------------------------------------------------
+
+    def widget_key(self, question: Q) -> dict[str, Any]:
+        """*Required.* What the widget script needs to grade exactly as ``grade`` does (the
+        registry adds `type` and `points`); it is on the page, inside the collapsed
+        answer, and ``tests/grading_cases.json`` holds both to the same verdicts."""
+        raise self._missing("widget_key")
+
+    def widget(self, question: Q, kit: PageKit) -> Widget:
+        """*Required.* The widget's controls and its answer, as HTML lines."""
+        raise self._missing("widget")
+
+    # --------------------------------------------------------------------------------------
+
+    def _missing(self, method: str) -> TypeIncomplete:
+        return TypeIncomplete(
+            f"question type `{self.name}` does not implement `{method}`; add it to its "
+            'module in lessonkit/questiontypes/ (CONTRIBUTING.md, "Adding a question type")'
+        )

@@ -1,0 +1,118 @@
+"""`true_false`: a statement the learner says is true or false.
+
+Response: ``bool``. Typed as `t`/`true`/`y`/`yes` or `f`/`false`/`n`/`no`, any case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from lessonkit.grading import numbers
+from lessonkit.grading.credit import Grade, full_or_nothing
+from lessonkit.grading.responses import ResponseError
+from lessonkit.questiontypes.base import (
+    AnkiCard,
+    Carried,
+    GiftKit,
+    HtmlKit,
+    MoodleKit,
+    PageKit,
+    QtiKit,
+    QuestionType,
+    RuntimeQuestion,
+    Widget,
+)
+
+_TRUE = frozenset({"t", "true", "y", "yes"})
+_FALSE = frozenset({"f", "false", "n", "no"})
+FORM = "Type t (true) or f (false)."
+
+
+class TrueFalse(RuntimeQuestion, frozen=True, kw_only=True, tag="true_false"):
+    """A `true_false` question at run time (``bank.questions.TrueFalseQuestion``)."""
+
+    answer: bool
+
+
+class TrueFalseType(QuestionType[TrueFalse, bool]):
+    name = "true_false"
+    runtime = TrueFalse
+    script = "truefalse.js"
+    moodle_type = "truefalse"
+    qti_type = "true_false_question"
+
+    def expected_form(self, question: TrueFalse) -> str:
+        return FORM
+
+    def parse(self, question: TrueFalse, text: str, display: Sequence[int]) -> bool:
+        typed = numbers.clean(text)
+        if typed in _TRUE:
+            return True
+        if typed in _FALSE:
+            return False
+        raise ResponseError(f"`{typed}` is neither true nor false. {FORM}")
+
+    def from_json(self, question: TrueFalse, value: Any) -> bool:
+        return bool(value)
+
+    def grade(self, question: TrueFalse, response: bool) -> Grade:
+        if not isinstance(response, bool):
+            raise TypeError(f"a true_false response is a bool, not {type(response).__name__}")
+        return full_or_nothing(question.points, response == question.answer)
+
+    def answer_key(self, question: TrueFalse) -> bool:
+        return question.answer
+
+    def wrong_responses(self, question: TrueFalse) -> list[bool]:
+        return [not question.answer]
+
+    def key_fields(self, question: TrueFalse) -> dict[str, Any]:
+        return {"answer": question.answer}
+
+    def shown(self, question: TrueFalse, response: bool, display: Sequence[int]) -> str:
+        return "true" if response else "false"
+
+    def key_described(self, question: TrueFalse) -> list[str]:
+        return [self.shown(question, question.answer, ())]
+
+    def anki(self, question: TrueFalse, kit: HtmlKit) -> AnkiCard:
+        return AnkiCard("True or false?", f"<b>Answer:</b> {_word(question.answer)}")
+
+    def gift(self, question: TrueFalse, kit: GiftKit) -> Carried[list[str]]:
+        return Carried(["TRUE" if question.answer else "FALSE"])
+
+    def moodle(self, question: TrueFalse, element: Any, kit: MoodleKit) -> tuple[str, ...]:
+        kit.answer(element, "100" if question.answer else "0", "true")
+        kit.answer(element, "0" if question.answer else "100", "false")
+        return ()
+
+    def qti_answers(self, question: TrueFalse) -> int:
+        return 2
+
+    def qti(self, question: TrueFalse, kit: QtiKit) -> tuple[str, ...]:
+        true, false = kit.answers
+        kit.choices([(true, "True"), (false, "False")], "Single", "response1")
+        right = true if question.answer else false
+        kit.condition(kit.equal("response1", right), score=("Set", "100"), more=False)
+        return ()
+
+    def widget_key(self, question: TrueFalse) -> dict[str, Any]:
+        return {"answer": question.answer}
+
+    def widget(self, question: TrueFalse, kit: PageKit) -> Widget:
+        lead = '<p class="lk-instruction">True or false?</p>'
+        # The letters would only get in the way of two words.
+        lines = [
+            line.replace("a) True", "True").replace("b) False", "False")
+            for line in kit.choices(question, "radio", [(1, "True"), (0, "False")])
+        ]
+        answer = f"<p><strong>Answer:</strong> {_word(question.answer)}</p>"
+        return Widget([lead, *lines], [answer])
+
+
+def _word(answer: bool) -> str:
+    return "True" if answer else "False"
+
+
+TYPE = TrueFalseType()
