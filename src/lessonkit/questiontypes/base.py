@@ -113,7 +113,7 @@ def drawn(question: Q, numbers: Mapping[str, float | str], **how: Any) -> Q:
     return type(question).from_json(plain)
 
 
-R = TypeVar("R")  # the type's canonical response (``grading.grader.Response`` member)
+R = TypeVar("R")  # the type's canonical response (one of ``grading.credit.Response``)
 T = TypeVar("T")
 
 
