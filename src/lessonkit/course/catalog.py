@@ -118,8 +118,8 @@ def roots(cwd: Path) -> Iterator[Path]:
 
 def compile_bank(path: Path) -> dict[str, Any]:
     """Validate a bank and its lesson: the slow path (YAML and pydantic), JSON out."""
-    from lessonkit.bank.loader import course_of, load_bank, read_facts
-    from lessonkit.grading.grader import key_hash  # heavy: only when the cache cannot answer
+    from lessonkit.bank.loader import course_of, load_bank, read_facts  # heavy: cache missed
+    from lessonkit.questiontypes import registry
 
     book = read_facts(course_of(path))
     bank = load_bank(path, book)
@@ -129,6 +129,7 @@ def compile_bank(path: Path) -> dict[str, Any]:
     lesson = _lesson_data(root, lesson_path, settings) if root and lesson_path else None
     deps = [p for p in (path, lesson_path, root and root / "mkdocs.yml") if p and p.is_file()]
     deps += book.files  # a changed fact changes the questions that show it
+    data = bank.model_dump(mode="json")
     return {
         "format": FORMAT,
         "lessonkit": __version__,
@@ -137,11 +138,10 @@ def compile_bank(path: Path) -> dict[str, Any]:
         "slug": path.stem,
         "source": _shown(path),
         "site": "published" if settings.get("site_url") else "local",
-        "bank": bank.model_dump(mode="json"),
+        "bank": data,
         "lesson": lesson,
-        # Hashed here, so a quiz can compare keys with history before its first question
-        # without building the grader's models.
-        "keys": {question.id: key_hash(question) for question in bank.questions},
+        # Hashed here, so a quiz can compare keys with history before its first question.
+        "keys": {q["id"]: registry.key_hash(registry.decode(q)) for q in data["questions"]},
         # What each fact the bank shows was when it was compiled: part of its version.
         "facts": fact_stamps(path.read_text(encoding="utf-8"), book),
     }
