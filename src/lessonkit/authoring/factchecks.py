@@ -62,6 +62,11 @@ def _references(subject: Subject, settings: RuleSettings) -> list[Problem]:
 _memo: dict[int, tuple[Course, list[Use]]] = {}
 
 
+def shown_places(course: Course) -> list[Use]:
+    """Every place the course shows one of its facts (worked out once per checked course)."""
+    return _uses(course)
+
+
 def _uses(course: Course) -> list[Use]:
     kept = _memo.get(id(course))
     if kept is None or kept[0] is not course:
