@@ -77,6 +77,18 @@ suite:
 	$(VENV)/bin/lessonkit validate --strict --full
 	$(VENV)/bin/python -m pytest
 
+# The fast tier, for the edit-test loop: the same static checks and every test that needs no
+# browser, pseudo-terminal, wheel or site build (tests/conftest.py marks those from the
+# fixtures they use). `make test` before you push: CI runs it whole.
+FAST := not browser and not pty and not slow and not build
+check: lockcheck $(STAMP) ## Quick checks while you work: lint, types, layers, validate, tests without browser/pty/builds
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy --strict src
+	$(VENV)/bin/lint-imports --no-cache --no-logo
+	$(VENV)/bin/lessonkit validate --strict --full
+	$(VENV)/bin/python -m pytest -q -m "$(FAST)"
+
 serve: $(STAMP) ## Serve the site at http://127.0.0.1:8000, reloading and re-checking on changes
 	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
 
@@ -109,4 +121,4 @@ clean: ## Remove the site build, caches and test artifacts (keeps .venv)
 	rm -rf site test-artifacts .cache .pytest_cache .mypy_cache .ruff_cache bench/out $(QUIZ_VENV) \
 		.venv-lock $(LATEST)
 
-.PHONY: help lockcheck lock install test test-latest suite serve site site-zensical quiz bench clean
+.PHONY: help lockcheck lock install check test test-latest suite serve site site-zensical quiz bench clean

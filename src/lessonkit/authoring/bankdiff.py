@@ -1,7 +1,7 @@
 """`lessonkit diff`: what changed in the question banks between two git revisions, for reviewers.
 
 Questions are matched by id across all banks. A changed answer key or changed points
-matter most: history keys on `grader.key_hash`, so learners' earlier answers to that
+matter most: history keys on `registry.key_hash`, so learners' earlier answers to that
 question stop counting. Reworded text is shown word by word (old struck through, new in
 bold), reordered items as positions, options as added, removed or re-keyed. The result
 is Markdown, for a pull request or a CI job summary. An invalid bank (or an id used
@@ -17,15 +17,16 @@ from typing import Any
 
 from lessonkit.authoring.textdiff import escape, words
 from lessonkit.bank import yamldoc
-from lessonkit.bank.loader import validate
+from lessonkit.bank.factbook import FOLDER, FactBook
+from lessonkit.bank.loader import add_facts, read_facts, validate_bank
 from lessonkit.bank.models import Bank
 from lessonkit.bank.questions import Question
 from lessonkit.course.folder import BANK_SUFFIXES
 from lessonkit.errors import ContentError, Problem, UsageError
-from lessonkit.grading.grader import key_hash
+from lessonkit.questiontypes import registry
 
 WORKING_TREE = "working tree"
-# Fields that make up a question's answer key (as grader.key_hash reads them).
+# Fields that make up a question's answer key (as registry.key_hash reads them).
 KEY_FIELDS = frozenset(
     {"type", "points", "options", "answer", "tolerance", "relative_tolerance", "accept"}
     | {"patterns", "case_sensitive", "items", "pairs", "distractors"}
@@ -105,12 +106,15 @@ def banks_at(root: Path, rev: str | None) -> dict[str, tuple[str, Bank]]:
     if rev is None:
         paths = sorted(p for s in BANK_SUFFIXES for p in (root / "quizzes").glob(f"*{s}"))
         documents = [(p.stem, yamldoc.load(p)) for p in paths]
+        facts = read_facts(root)
     else:
         documents = _documents_at(root, rev)
+        facts = _facts_at(root, rev)
     banks: dict[str, tuple[str, Bank]] = {}
-    problems: list[Problem] = []
+    problems: list[Problem] = list(facts.problems)
     for slug, document in documents:
-        bank, found = validate(Bank, document, what="bank")
+        # With the facts of the same revision: a changed price is a changed question.
+        _, bank, found = validate_bank(document, facts)
         problems += found
         if bank is not None:
             banks[slug] = (document.path, bank)
@@ -154,6 +158,21 @@ def _documents_at(root: Path, rev: str) -> list[tuple[str, yamldoc.Document]]:
     return documents
 
 
+def _facts_at(root: Path, rev: str) -> FactBook:
+    """The course's facts as they were at ``rev`` (none when it had no `facts/`)."""
+    top, folder = _repository(root)
+    facts_folder = PurePosixPath(folder).parent / FOLDER
+    listing = _git(top, "ls-tree", "--name-only", rev, "--", f"{facts_folder}/")
+    book = FactBook()
+    for name in sorted(n for n in listing.stdout.splitlines() if n.endswith(BANK_SUFFIXES)):
+        text = _git(top, "show", f"{rev}:{name}").stdout
+        try:
+            add_facts(book, yamldoc.parse(text, f"{rev}:{name}"))
+        except ContentError as error:
+            book.problems += error.problems
+    return book
+
+
 # --- comparing --------------------------------------------------------------------------
 
 
@@ -178,7 +197,7 @@ def compare(
     for qid in (i for i in after if i in before):
         then, now = before[qid], after[qid]
         details = _differences(then, now)
-        if key_hash(then.question) != key_hash(now.question):
+        if _key_hash(then.question) != _key_hash(now.question):
             result.key_changed.append(Changed(now.bank, qid, details))
         elif details:
             result.reworded.append(Changed(now.bank, qid, details))
@@ -357,3 +376,7 @@ def _changed_line(change: Changed) -> str:
     if len(change.details) > MAX_DETAILS:
         details.append(f"and {len(change.details) - MAX_DETAILS} more")
     return f"- `{change.bank}` · `{change.id}`\n" + "\n".join(f"  - {d}" for d in details)
+
+
+def _key_hash(question: Any) -> str:
+    return registry.key_hash(registry.runtime(question))

@@ -23,6 +23,7 @@ from pathlib import Path
 from pydantic import Field
 
 from lessonkit.authoring import (
+    factchecks,
     figures,
     footnotes,
     framing,
@@ -192,6 +193,7 @@ RULES: tuple[Rule, ...] = (
     markerchecks.MARKERS,
     pagechecks.LINKS,
     footnotes.FOOTNOTES,
+    factchecks.FACT_REFERENCES,
     PLACEHOLDER_HOST,
     placeholders.PLACEHOLDERS,
     fixed("waivers", "A waiver names a rule a course can set, and says why.",
@@ -222,6 +224,11 @@ RULES: tuple[Rule, ...] = (
     items.SIMILAR_OPTIONS,
     items.LONG_CORRECT_OPTION,
     figures.FIGURE_TEXT,
+    factchecks.FACT_AGE,
+    factchecks.FACT_SOURCE,
+    factchecks.MIXED_BASIS,
+    factchecks.PREFIX_SLIP,
+    factchecks.HAND_TYPED,
 )  # fmt: skip
 _FIXED = {rule.id for rule in RULES if rule.fixed}
 
