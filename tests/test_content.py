@@ -32,7 +32,7 @@ READS_THE_COURSE = {
     ("test_browser.py", "<module>"): "the page must show the lesson's own insights as headings",
     ("test_lessons.py", "<module>"): "lessonkit's anchors must be the site's, on real pages too",
     ("test_lesson_rounding.py", "<module>"): (
-        "the serving lesson's keys must accept its own three-figure rounding in every draw; "
+        "every lesson's keys must accept its own three-figure rounding in every draw; "
         "the convention is this course's, not a rule for every course"
     ),
     ("test_markup.py", "course_texts"): (

@@ -1,8 +1,7 @@
-"""Every draw of the serving lesson's numeric questions accepts the lesson's own rounding.
+"""Every draw of the course's numeric questions accepts the lessons' own rounding.
 
-"Memory bandwidth, rooflines and the cost of serving an LLM" writes its figures to three
-significant figures (2.68 GB for 2,684,354,560 bytes) and each explanation prints its own
-figures. A learner who rounds that way, or who copies a figure the explanation prints,
+The four lessons of "AI hardware fundamentals" write their figures to three significant
+figures (2.68 GB for 2,684,354,560 bytes) and each explanation prints its own figures. A learner who rounds that way, or who copies a figure the explanation prints,
 must be marked right in every draw, not only in the one an author happened to try. The
 sweep here tries, for each allowed draw of each parameterised numeric question:
 
@@ -29,11 +28,12 @@ import pytest
 from lessonkit.bank import expressions, numerals, variants
 from lessonkit.bank.questions import NumericQuestion, instantiate, question_adapter
 from lessonkit.course.course import read_course
-from lessonkit.grading import grader
+from lessonkit.questiontypes import registry
 
 ROOT = Path(__file__).resolve().parents[1]
-BANK = ROOT / "quizzes" / "rooflines-and-serving.yml"
-FIGURES = 3  # the lesson's convention: 2.68 GB, 5.37 ms, 1,170 FLOPs per byte
+# Every bank of the course, so that a lesson added later is swept too.
+BANKS = sorted(path.stem for path in (ROOT / "quizzes").glob("*.yml"))
+FIGURES = 3  # the lessons' convention: 2.68 GB, 5.37 ms, 1,170 FLOPs per byte
 
 
 @dataclass(frozen=True)
@@ -55,8 +55,20 @@ class Refusal:
 
 def parameterised_numeric() -> list[NumericQuestion]:
     course = read_course(ROOT)
-    (parts,) = [p for p in course.bank_parts if p.slug == BANK.stem]
-    return [q for _, q in parts.questions if isinstance(q, NumericQuestion) and q.params]
+    assert sorted(p.slug for p in course.bank_parts) == BANKS
+    return [
+        q
+        for parts in course.bank_parts
+        for _, q in parts.questions
+        if isinstance(q, NumericQuestion) and q.params
+    ]
+
+
+def accepted(question: NumericQuestion, typed: float) -> bool:
+    """Whether the grader marks ``typed`` right, typed as a learner would type it."""
+    runtime = registry.runtime(question)
+    text = numerals.written(typed, significant=15, separators=False)
+    return registry.grade(runtime, registry.parse(runtime, text, ())).correct
 
 
 def shown_names(*texts: str | None) -> set[str]:
@@ -121,7 +133,7 @@ def refusals(data: dict[str, Any]) -> tuple[int, list[Refusal]]:
                 )
         draw = variants.shown_numbers(data, variant)
         for how, typed in tries:
-            if not grader.grade(plain, typed).correct:
+            if not accepted(plain, typed):
                 found.append(Refusal(question.id, draw, how, typed, exact))
     return len(allowed), found
 
@@ -130,10 +142,12 @@ QUESTIONS = parameterised_numeric()
 
 
 def test_the_bank_has_parameterised_numeric_questions() -> None:
-    """The sweep below has something to sweep: the lesson's numeric questions that draw."""
+    """The sweep below has something to sweep: each lesson's numeric questions that draw."""
     ids = {q.id for q in QUESTIONS}
     assert {"rs-max-batch-capacity", "rs-decode-floor-8b", "rs-latency-budget-batch"} <= ids
-    assert len(ids) >= 10
+    assert {"rsp-gib-to-gb", "rsp-slice-memory", "so-ring-allreduce-bandwidth"} <= ids
+    assert len(BANKS) >= 4  # the four lessons of "AI hardware fundamentals"
+    assert len(ids) == len(QUESTIONS) >= 20
 
 
 @pytest.mark.parametrize("question", QUESTIONS, ids=[q.id for q in QUESTIONS])
