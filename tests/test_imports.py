@@ -58,7 +58,7 @@ def test_moodle_xml_fixtures() -> None:
         "mcq with image: image: the bank format holds no images; left out"]  # fmt: skip
     short = read(FIXTURES / "moodle/shortanswer_testquestion.moodle.xml", "moodle").drafts[0]
     assert short.fields["accept"] == ["frog"]
-    assert "shortanswer-001: partial credit (80%) for `toad`: lessonkit's text answers are right or wrong" in _lost(
+    assert "shortanswer-001: partial credit (80%) for `toad`: lessonkit's text answers are right or wrong, so it is left out of `accept` and counts as wrong; add it to `accept` to give it full marks" in _lost(
         "moodle/shortanswer_testquestion.moodle.xml", "moodle")  # fmt: skip
     order = read(FIXTURES / "moodle/ordering_testimport.moodle.xml", "moodle").drafts[0]
     assert order.fields["id"] == "myid"

@@ -12,8 +12,10 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from lessonkit.imports.common import (
+    PLUGINFILE,
     Draft,
     Imported,
     Loss,
@@ -23,6 +25,7 @@ from lessonkit.imports.common import (
     plain_from_html,
     refuse,
     slug_id,
+    weighted_choice,
 )
 from lessonkit.imports.safexml import parse
 from lessonkit.imports.wildcards import pattern_from_wildcards
@@ -90,8 +93,10 @@ def _rich(element: ET.Element, tag: str, notes: Notes) -> str:
     if found is None:
         return ""
     text = (found.findtext("text") or "").strip()
-    if found.findall("file"):
-        notes.lost(f"{tag}: embedded files (images, sound) left out")
+    for packed in found.findall("file"):  # those the text shows or links are named there
+        name = packed.get("name") or "without a name"
+        if f"{PLUGINFILE}{name}" not in text and f"{PLUGINFILE}{quote(name)}" not in text:
+            notes.lost(f"embedded file `{name}` left out: the bank format holds no files")
     form = found.get("format") or element.get("format") or "html"
     if form == "markdown":
         return text
@@ -189,27 +194,17 @@ Body = dict[str, Any] | list[Loss]
 
 def _multichoice(element: ET.Element, notes: Notes) -> Body:
     single = (element.findtext("single") or "true").strip().lower() in ("true", "1")
-    answers = element.findall("answer")
-    options, fractions = [], []
-    for answer in answers:
+    options, fractions, named = [], [], []
+    for answer in element.findall("answer"):
         option: dict[str, Any] = {"text": _rich(answer, ".", notes)}
-        fraction = _fraction(answer)
-        fractions.append(fraction)
-        if (single and fraction >= 99.99) or (not single and fraction > 0):
-            option["correct"] = True
+        fractions.append(_fraction(answer))
+        named.append(plain_from_html((answer.findtext("text") or "").strip()))
         if feedback := _feedback(answer, notes):
             option["feedback"] = feedback
         options.append(option)
-    body: dict[str, Any] = {"type": "single" if single else "multiple", "options": options}
-    _shuffle(element, body)
-    if single and any(0 < f < 99.99 for f in fractions):
-        notes.lost("partial credit for a wrong option: lessonkit's single choice gives none")
-    if not single:
-        right = sum(f > 0 for f in fractions)
-        expected = [100 / right if f > 0 else -100 / right for f in fractions] if right else []
-        if any(abs(f - e) > 0.01 for f, e in zip(fractions, expected, strict=True)):
-            notes.lost("option weights: graded by lessonkit's rule (right chosen - wrong "
-                       "chosen) ÷ right options")  # fmt: skip
+    body = weighted_choice(options, fractions, named, notes, single=single)
+    if isinstance(body, dict):
+        _shuffle(element, body)
     return body
 
 
@@ -229,12 +224,15 @@ def _shortanswer(element: ET.Element, notes: Notes) -> Body:
         if fraction < 99.99:
             if fraction > 0:
                 notes.lost(f"partial credit ({fraction:g}%) for `{text}`: lessonkit's text "
-                           "answers are right or wrong")  # fmt: skip
+                           "answers are right or wrong, so it is left out of `accept` and "
+                           "counts as wrong; add it to `accept` to give it full marks")  # fmt: skip
             if _feedback(answer, notes):
-                notes.lost(f"feedback for `{text}`: lessonkit's text questions have none")
+                notes.lost(f"feedback for `{text}`: lessonkit's text questions have none; "
+                           "say it in the explanation")  # fmt: skip
             continue
         if _feedback(answer, notes):
-            notes.lost(f"feedback for `{text}`: lessonkit's text questions have none")
+            notes.lost(f"feedback for `{text}`: lessonkit's text questions have none; "
+                           "say it in the explanation")  # fmt: skip
         literal = pattern_from_wildcards(text)
         (accept if literal[0] == "accept" else patterns).append(literal[1])
     if not accept and not patterns:
