@@ -2,8 +2,9 @@
 
 Fractions become lessonkit's correct flags and partial-credit rule; general feedback the
 explanation; per-answer feedback each option's feedback; `*` wildcards in short answers
-regular-expression patterns. Calculated, essay, cloze and the drag-and-drop types have no
-counterpart and are reported, with anything else a question loses.
+regular-expression patterns; calculated questions parameterised ones (``calculated``).
+Essay, cloze and the drag-and-drop types have no counterpart and are reported, with
+anything else a question loses.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from lessonkit.imports import calculated
 from lessonkit.imports.common import (
     PLUGINFILE,
     Draft,
@@ -37,9 +39,8 @@ _UNSUPPORTED = {
     "essay": "essay: graded by a person, not by lessonkit",
     "cloze": "cloze (embedded answers): lessonkit has no question with several gaps",
     "multianswer": "cloze (embedded answers): lessonkit has no question with several gaps",
-    "calculated": "calculated: lessonkit has no question with random values yet",
-    "calculatedsimple": "calculated: lessonkit has no question with random values yet",
-    "calculatedmulti": "calculated: lessonkit has no question with random values yet",
+    "calculatedmulti": "calculated multiple choice: lessonkit's choices with drawn numbers "
+    "take a `value` formula per option; write them by hand",
     "description": "description: text, not a question",
     "randomsamatch": "random short-answer matching: drawn from other questions when taken",
 }
@@ -112,9 +113,11 @@ def _question(
         return notes.omit(_UNSUPPORTED[kind])
     if kind not in _BODIES:
         return notes.omit(f"type `{kind}`: lessonkit has no such question type")
+    if kind in _CALCULATED and (lost := _wildcards(element, notes)):
+        return lost
     prompt_html = (element.findtext("questiontext/text") or "").strip()
     fields: dict[str, Any] = {"id": ident}
-    unit = _UNIT.search(prompt_html) if kind == "numerical" else None
+    unit = _UNIT.search(prompt_html) if kind in ("numerical", *_CALCULATED) else None
     if unit:
         element.find("questiontext/text").text = prompt_html[: unit.start()]  # type: ignore[union-attr]
         fields["unit"] = unit.group(1)
@@ -140,6 +143,34 @@ def _question(
     if isinstance(body, list):
         return body
     return fields | body
+
+
+_CALCULATED = ("calculated", "calculatedsimple")
+_TEXTS = ("questiontext/text", "generalfeedback/text", "hint/text")
+
+
+def _wildcards(element: ET.Element, notes: Notes) -> list[Loss]:
+    """A calculated question's texts with each `{wildcard}` under its lessonkit name;
+    the question left out when a text computes a value inline (`{=…}`)."""
+    names = calculated.rename_wildcards(element)
+    texts = [e for path in _TEXTS for e in element.findall(path)]
+    if inline := calculated.inline_formulas(*(e.text or "" for e in texts)):
+        return notes.omit(f"the formula `{inline[0]}` in its text: lessonkit's texts show "
+                          "named values only; make it a derived value and write its "
+                          "name")  # fmt: skip
+    for text in texts:
+        text.text = calculated.renamed(text.text or "", names)
+    return []
+
+
+def _calculated(element: ET.Element, notes: Notes) -> Body:
+    body = calculated.body(element, calculated.rename_wildcards(element), notes)
+    if isinstance(body, dict):
+        units = [(u.findtext("unit_name") or "").strip() for u in element.findall("units/unit")
+                 if float(u.findtext("multiplier") or 1) == 1]  # fmt: skip
+        if units and units[0]:
+            body["unit"] = units[0]
+    return body
 
 
 def _hints(element: ET.Element, fields: dict[str, Any], notes: Notes) -> None:
@@ -315,4 +346,6 @@ _BODIES = {
     "numerical": _numerical,
     "matching": _matching,
     "ordering": _ordering,
+    "calculated": _calculated,
+    "calculatedsimple": _calculated,
 }

@@ -1,0 +1,87 @@
+"""Moodle XML import where an author stands: this course's banks out to Moodle and back into
+a course written elsewhere, files packed with a question, calculated questions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lessonkit.authoring.bankdiff import banks_at, compare
+from lessonkit.bank import variants
+from lessonkit.cli import main
+from lessonkit.export.common import plain_text
+from lessonkit.export.sources import gather
+from lessonkit.imports import read
+from lessonkit.questiontypes import registry
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = Path(__file__).parent / "fixtures" / "imports"
+BANKS = ("gpu-vs-tpu", "rooflines-and-serving")
+
+
+def _draws(question: dict[str, object], count: int, seed: str) -> set[tuple[str, str, float]]:
+    found = set()
+    for variant in variants.sample(question, count, seed):
+        plain = variants.render(question, variant)
+        found.add((plain_text(plain["prompt"]), plain_text(plain.get("explanation") or ""),
+                   round(float(plain["answer"]), 9)))  # fmt: skip
+    return found
+
+
+def test_this_courses_banks_go_to_moodle_and_come_back_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`lessonkit export --to moodle`, then `lessonkit import` into a new course: every
+    question comes back, parameterised ones as parameterised ones drawing the same numbers."""
+    monkeypatch.setenv("LESSONKIT_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(REPO)
+    for slug in BANKS:
+        assert main(["export", slug, "--to", "moodle", "--out", str(tmp_path / f"{slug}.xml")]) == 0
+    exported = capsys.readouterr().err
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "course", "elsewhere"]) == 0
+    course = tmp_path / "elsewhere"
+    monkeypatch.chdir(course)
+    for slug in BANKS:
+        assert main(["import", str(tmp_path / f"{slug}.xml"), "--from", "moodle"]) == 0
+        assert capsys.readouterr().err.endswith("questions imported; nothing lost\n")
+    assert main(["validate"]) == 1
+    problems = capsys.readouterr().out.splitlines()
+    assert problems[-1] == "35 placeholders in 2 files"  # the lesson stubs' TODOs, and no more
+    mine, theirs = banks_at(REPO, None), banks_at(course, None)
+    diff = compare(mine, {slug: theirs[slug] for slug in BANKS}, "this course", "imported")
+    # What Moodle's calculated type cannot hold went as fixed variants, as the export said.
+    varied = {e.question.id for e in diff.removed}
+    assert all(f"{qid}: " in exported and "fixed variants" in exported for qid in varied)
+    assert {e.question.id.rsplit("-numbers-", 1)[0] for e in diff.added} == varied
+    # The rest differ only in what a lesson decides (its section) or the export said it lost.
+    for changed in diff.reworded:
+        assert {d.split(":")[0] for d in changed.details} <= {"difficulty", "section"}, changed
+    runtime = {q.id: q for slug in BANKS for q in gather(slug, cwd=REPO)[0].questions}
+    after = {q.id: q for _, bank in theirs.values() for q in bank.questions}
+    for changed in diff.key_changed:
+        back = after[changed.id]
+        if not back.model_dump().get("params"):
+            assert f"{changed.id}: " in exported  # an answer key Moodle cannot hold, said so
+            continue
+        draws = len(next(iter(back.params.values())).cases or {})  # type: ignore[attr-defined]
+        mine_json = registry.as_json(runtime[changed.id])  # as the export drew from it
+        back_json = back.model_dump(mode="json", exclude_none=True)
+        assert _draws(mine_json, 12, f"site/{changed.id}") == _draws(back_json, draws, "again")
+        assert back_json.get("unit") == mine_json.get("unit")
+
+
+def test_files_packed_with_a_question_are_each_named(tmp_path: Path) -> None:
+    imported = read(FIXTURES / "moodle/multichoice.xml", "moodle")
+    (fields,) = (d.fields for d in imported.drafts)
+    assert fields["prompt"] == "Listen to this greeting:\n\nWhat language is being spoken?"
+    assert "@@PLUGINFILE@@" not in str(fields)
+    assert [loss.what for loss in imported.losses] == [
+        "embedded file `bonjour.mp3` left out (the link “Listen to this greeting:” keeps its "
+        "words): the bank format holds no files; link to a copy on the web",
+        "image `flag-uk.jpg` (“British Flag”) left out: the bank format holds no images",
+        "image `flag-france.jpg` (“French flag”) left out: the bank format holds no images",
+        "image `flag-german.jpg` (“German flag”) left out: the bank format holds no images",
+        "image `flag-denmark.jpg` (“Denmark flag”) left out: the bank format holds no images",
+    ]
