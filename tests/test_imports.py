@@ -315,3 +315,36 @@ def test_import_writes_a_bank_and_lesson_that_validate_and_quiz(
     assert '"id": "iota-question"' in capsys.readouterr().out
     again = main(["import", str(source), "--from", "moodle", "--slug", "animals", "--replace"])
     assert again == 0 and (root / "quizzes/animals.yml").read_text() == bank  # same ids, same file
+
+
+def test_replace_shows_the_edits_it_would_discard_and_asks_for_force(
+    make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = make_course({"mkdocs.yml": "site_name: T\ndocs_dir: content\n"})
+    monkeypatch.chdir(root)
+    source = FIXTURES / "moodle/nested_categories_with_questions.xml"
+    assert main(["import", str(source), "--from", "moodle", "--slug", "animals"]) == 0
+    bank = root / "quizzes/animals.yml"
+    imported = bank.read_text()
+    edited = imported.replace(
+        "explanation: 'TODO(lessonkit): say why the answer is right (the source had no explanation)'",
+        "explanation: Iota is the ninth letter.",
+        1,
+    )
+    assert edited != imported
+    bank.write_text(edited)
+    capsys.readouterr()
+    again = ["import", str(source), "--from", "moodle", "--slug", "animals", "--replace"]
+    assert main(again) == 2
+    assert capsys.readouterr().err.splitlines()[-3:] == [
+        "lessonkit: quizzes/animals.yml differs from what nested_categories_with_questions.xml "
+        "gives; importing over it would discard:",
+        "  question `iota-question`: your `explanation`",
+        "pass --force to discard that, or --slug NEW to import beside it",
+    ]
+    assert bank.read_text() == edited  # nothing written
+    assert main([*again[:-1], "--force"]) == 0
+    assert "discarded (--force): question `iota-question`: your `explanation`\n" in (
+        capsys.readouterr().err
+    )
+    assert bank.read_text() == imported

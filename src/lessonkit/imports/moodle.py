@@ -65,7 +65,7 @@ def read(path: Path, data: bytes) -> Imported:
             category = _category(element)
             result.title = result.title or category
             continue
-        name = _text(element, "name")
+        name = plain_from_html(_text(element, "name"))
         ident = slug_id((element.findtext("idnumber") or "").strip(), name, taken=taken)
         notes = Notes(source, name or ident)
         fields = _question(kind, element, ident, notes)
