@@ -58,7 +58,7 @@ def test_moodle_xml_fixtures() -> None:
         "Kappa Essay Question: essay: graded by a person, not by lessonkit"]  # fmt: skip
     assert _lost("moodle/sample_questions_with_old_image_tag.xml", "moodle") == [
         "cloze question with image: cloze (embedded answers): lessonkit has no question with several gaps",
-        "mcq with image: image: the bank format holds no images; left out"]  # fmt: skip
+        "mcq with image: image `moodle.png` left out: the bank format holds no images"]  # fmt: skip
     short = read(FIXTURES / "moodle/shortanswer_testquestion.moodle.xml", "moodle").drafts[0]
     assert short.fields["accept"] == ["frog"]
     assert "shortanswer-001: partial credit (80%) for `toad`: lessonkit's text answers are right or wrong, so it is left out of `accept` and counts as wrong; add it to `accept` to give it full marks" in _lost(
@@ -295,7 +295,7 @@ def test_import_writes_a_bank_and_lesson_that_validate_and_quiz(
         "created quizzes/animals.yml",
         "created content/test-plan/animals.md",
     ]
-    assert err == ("nested_categories_with_questions.xml: Kappa Essay Question: essay: graded by a "
+    assert err == ("nested_categories_with_questions.xml: Kappa Essay Question: left out: essay: graded by a "
                    "person, not by lessonkit\n4 questions imported; 1 with losses or left out\n")  # fmt: skip
     bank = (root / "quizzes/animals.yml").read_text()
     assert bank.startswith("# yaml-language-server: $schema=../schemas/quiz-bank.schema.json\n")

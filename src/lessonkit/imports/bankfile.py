@@ -90,7 +90,8 @@ def place(
         except ValidationError as error:
             first = error.errors()[0]
             where = ".".join(str(p) for p in first["loc"][1:])
-            what = f"left out: {where + ': ' if where else ''}{first['msg']}"
+            found = f"{where}: {first['msg']}" if where else first["msg"]
+            what = f"left out: the bank format refuses it as imported ({found}); write it by hand"
             placed.losses.append(Loss(imported.source, draft.name, what, omitted=True))
             continue
         questions.append({key: fields[key] for key in _ORDER if key in fields})

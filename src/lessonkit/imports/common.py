@@ -53,7 +53,8 @@ class Loss:
     omitted: bool = False  # the whole question was left out
 
     def __str__(self) -> str:
-        return f"{self.source}: {self.question}: {self.what}"
+        left = "left out: " if self.omitted and not self.what.startswith("left out") else ""
+        return f"{self.source}: {self.question}: {left}{self.what}"
 
 
 @dataclass

@@ -268,7 +268,8 @@ def _short(
                            "answers are right or wrong, so it is left out of `accept` and "
                            "counts as wrong; add it to `accept` to give it full marks")  # fmt: skip
             if feedback:
-                notes.lost(f"feedback for `{answer}`: lessonkit's text questions have none; "
+                what = "any other answer (`*`)" if answer == "*" else f"`{answer}`"
+                notes.lost(f"feedback for {what}: lessonkit's text questions have none; "
                            "say it in the explanation")  # fmt: skip
             continue
         if feedback:
@@ -296,5 +297,5 @@ def _choice(
         if feedback:
             option["feedback"] = _markdown(feedback, notes)
         options.append(option)
-    named = [plain_from_html(_restore(text)) for _, text, _, _ in items]
+    named = [plain_from_html(_plain(text)) for _, text, _, _ in items]
     return weighted_choice(options, weights, named, notes)

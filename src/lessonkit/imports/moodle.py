@@ -122,7 +122,8 @@ def _question(
         element.find("questiontext/text").text = prompt_html[: unit.start()]  # type: ignore[union-attr]
         fields["unit"] = unit.group(1)
     if element.find("image") is not None or element.find("image_base64") is not None:
-        notes.lost("image: the bank format holds no images; left out")
+        name = (element.findtext("image") or "").strip().rsplit("/", 1)[-1] or "without a name"
+        notes.lost(f"image `{name}` left out: the bank format holds no images")
     fields["prompt"] = _rich(element, "questiontext", notes)
     general = element.find("generalfeedback/text")
     if general is not None and general.text:
@@ -258,7 +259,8 @@ def _shortanswer(element: ET.Element, notes: Notes) -> Body:
                            "answers are right or wrong, so it is left out of `accept` and "
                            "counts as wrong; add it to `accept` to give it full marks")  # fmt: skip
             if _feedback(answer, notes):
-                notes.lost(f"feedback for `{text}`: lessonkit's text questions have none; "
+                what = "any other answer (`*`)" if text == "*" else f"`{text}`"
+                notes.lost(f"feedback for {what}: lessonkit's text questions have none; "
                            "say it in the explanation")  # fmt: skip
             continue
         if _feedback(answer, notes):
