@@ -189,7 +189,8 @@ RULES: tuple[Rule, ...] = (
     fixed("headings", "Each insight is a `##` heading with the same words, in front-matter "
           "order; heading levels never skip.", "the self-checks and the table of contents "
           "follow the insights"),
-    markerchecks.MARKERS,
+    markerchecks.PLACEMENT,
+    markerchecks.TITLE,
     pagechecks.LINKS,
     footnotes.FOOTNOTES,
     PLACEHOLDER_HOST,
@@ -202,6 +203,7 @@ RULES: tuple[Rule, ...] = (
     pagechecks.IMAGES,
     figures.FIGURES,
     pagechecks.NO_SCRIPTS,
+    markerchecks.MARKERS,
     navigation.NAV,
     navigation.HAND_COUNTS,
     navigation.LINK_BACK,

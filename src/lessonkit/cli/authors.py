@@ -288,15 +288,14 @@ def add_diff(commands: Commands) -> None:
 
 
 def _import(args: argparse.Namespace) -> int:
-    import datetime as dt
-
+    from lessonkit.course.day import today
     from lessonkit.errors import display_path
     from lessonkit.imports import read
     from lessonkit.imports.bankfile import place, write
 
     root = _course_root()
     imported = read(Path(args.file), args.source_format)
-    placed = place(root, imported, slug=args.slug, plan=args.plan, today=dt.date.today(),
+    placed = place(root, imported, slug=args.slug, plan=args.plan, today=today(),
                    replace=args.replace)  # fmt: skip
     for loss in placed.losses:
         print(loss, file=sys.stderr)
