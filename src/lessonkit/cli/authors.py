@@ -187,16 +187,21 @@ def _new_plan(args: argparse.Namespace) -> int:
 
 
 def _new_course(args: argparse.Namespace) -> int:
+    from lessonkit import __version__
+    from lessonkit.authoring.origin import installed_origin
     from lessonkit.authoring.starter import new_course
     from lessonkit.course.day import today
     from lessonkit.errors import display_path
 
     target = Path(args.dir)
     title = args.title or target.resolve().name.replace("-", " ").replace("_", " ").capitalize()
-    written = new_course(target, title, today())
+    origin = installed_origin(__version__)
+    written = new_course(target, title, today(), origin)
     shown = display_path(target)
     print(f"created {shown}/ with {len(written)} files: a sample lesson, its quiz, "
           "lessonkit.yml, mkdocs.yml, README.md, a CI workflow and pre-commit hooks")  # fmt: skip
+    if origin.ci is None:
+        print(f"to do: {origin.todo}")
     print(f"next: cd {shown}, then follow README.md (two set-up commands), "
           "`lessonkit validate` and `mkdocs serve`")  # fmt: skip
     return EXIT_OK
