@@ -20,8 +20,9 @@ import pytest
 
 from lessonkit.history.rows import SharedAnswer, SharedAttempt
 from lessonkit.results.collection import collect
-from lessonkit.results.intake import MAX_LINE_BYTES, Refused, Source, read, sources
+from lessonkit.results.intake import MAX_LINE_BYTES, Refused, read
 from lessonkit.results.sharing import file_lines
+from lessonkit.results.sources import Source, sources
 
 T0 = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
 LEARNER = "l-00112233445566aa"

@@ -10,7 +10,8 @@ from pathlib import Path
 from lessonkit.errors import UsageError
 from lessonkit.results.analysis import analyse
 from lessonkit.results.banks import BankInfo, find_bank, lookup
-from lessonkit.results.intake import Refused, Skipped, read, release, sources
+from lessonkit.results.intake import Refused, read
+from lessonkit.results.sources import Skipped, release, sources
 from lessonkit.results.stats import BankStats
 from lessonkit.results.tally import Tally
 
