@@ -19,6 +19,7 @@ from lessonkit.authoring.rulebook import RULES, read_policy
 from lessonkit.authoring.starter import course_files, new_course
 from lessonkit.authoring.validate import validate_paths
 from test_scaffold import fill_placeholders
+from test_workflows import _lint
 
 ROOT = Path(__file__).resolve().parents[1]
 TODAY = dt.date(2026, 11, 22)  # the day conftest pins
@@ -257,3 +258,16 @@ def test_a_course_made_from_an_installed_wheel_installs_it_as_its_ci_says(
                            capture_output=True, text=True, check=True)  # fmt: skip
     assert probe.stdout.startswith(str(ci)), "CI's lessonkit is the wheel it installed"
     assert (course / "site/getting-started/how-lessons-work/index.html").is_file()
+
+
+@pytest.mark.parametrize(
+    "direct_url",
+    [None, '{"url": "https://github.com/ana/lessonkit.git", "vcs_info": {"vcs": "git", '
+     '"commit_id": "0123456789abcdef0123456789abcdef01234567"}}',
+     '{"url": "file:///home/ana/lessonkit", "dir_info": {"editable": true}}'],
+    ids=["index", "git", "folder"],
+)  # fmt: skip
+def test_each_origins_workflow_passes_actionlint(tmp_path: Path, direct_url: str | None) -> None:
+    course = tmp_path / "course"
+    new_course(course, "Bird songs", TODAY, origin_from(direct_url, "0.1.0"))
+    assert _lint(course / ".github/workflows/site.yml") == []
