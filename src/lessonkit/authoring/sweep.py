@@ -233,12 +233,13 @@ class Sweep:
         """Per draw, what a learner must find: the answer, or each right option's value."""
         question = self.question
         if isinstance(question, NumericQuestion):
-            assert isinstance(question.answer, str)
+            assert isinstance(question.answer, str)  # with `params`, the answer is a formula
             return [(a,) for a in expressions.parse(question.answer).columns(cols, size)]
-        assert isinstance(question, ChoiceQuestion)
-        right = [o.value for o in question.options if o.correct and o.value is not None]
-        columns = [expressions.parse(v).columns(cols, size) for v in right]
-        return list(zip(*columns, strict=True)) if columns else [() for _ in range(size)]
+        if isinstance(question, ChoiceQuestion):
+            right = [o.value for o in question.options if o.correct and o.value is not None]
+            columns = [expressions.parse(v).columns(cols, size) for v in right]
+            return list(zip(*columns, strict=True)) if columns else [() for _ in range(size)]
+        return [() for _ in range(size)]  # no other type draws numbers
 
     def _apart_answers(self, one: tuple[float, ...], other: tuple[float, ...]) -> bool:
         question = self.question
