@@ -256,3 +256,21 @@ def test_a_marker_that_is_written_wins_and_the_rest_are_placed() -> None:
         "    that goes on.",
         "",
     ]
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_a_marker_naming_another_bank_stops_either_build(
+    elsewhere: Path, tmp_path: Path, engine: str
+) -> None:
+    lesson = elsewhere / "content/basics/averages.md"
+    lesson.write_text(
+        lesson.read_text().replace(
+            "## The median", "<!-- lessonkit:check other 1 -->\n\n## The median"
+        )
+    )
+    built = build(elsewhere, tmp_path / "site") if engine == "mkdocs" else build_zensical(elsewhere)
+    assert built.returncode == 1
+    assert (
+        "basics/averages.md: `<!-- lessonkit:check other 1 -->` names bank other, but this "
+        "lesson's quiz is averages (write `<!-- lessonkit:check averages 1 -->`)"
+    ) in built.stdout + built.stderr

@@ -120,6 +120,14 @@ class _Markers(Preprocessor):
                 out.append(line)
             elif isinstance(marker, markers.MarkerError):
                 raise PageError(f"lessonkit: {self._where()}{marker}")
+            elif (
+                lesson is not None and marker.kind in ("check", "quiz") and marker.name != lesson[0]
+            ):
+                raise PageError(
+                    f"lessonkit: {self._where()}`{marker.text}` names bank {marker.name}, but "
+                    f"this lesson's quiz is {lesson[0]} (write "
+                    f"`{marker.text.replace(f' {marker.name}', f' {lesson[0]}', 1)}`)"
+                )
             else:
                 out += ["", *self._render(marker, root, sections), ""]
         return out
