@@ -15,18 +15,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, assert_never
 
 from lessonkit.authoring.policy import RuleSettings, fixed
 from lessonkit.bank import expressions, numerals, yamldoc
 from lessonkit.bank.expressions import EvaluationError
 from lessonkit.bank.loader import inside, value_at
-from lessonkit.bank.questions import ChoiceQuestion, NumericQuestion, Question
+from lessonkit.bank.questions import ChoiceQuestion, NumericQuestion
 from lessonkit.bank.variants import PLACEHOLDER, Space, shown_numbers
 from lessonkit.course.course import Course
 from lessonkit.errors import Problem
 
 __all__ = ["SAMPLE", "WHOLE", "check_course", "draws"]
+
+# The question types that draw numbers: a numeric answer, or options with values.
+Drawn = NumericQuestion | ChoiceQuestion
 
 WHOLE = 1024  # spaces up to this size are swept whole
 SAMPLE = 256  # draws in the seeded sample of a larger space (the issue asks for 200 or more)
@@ -53,10 +56,10 @@ def draws(space: Space, question_id: str) -> list[int]:
 class Sweep:
     """One question's sweep; ``run`` returns its problems (at most one per kind)."""
 
-    def __init__(self, document: yamldoc.Document, index: int, question: Question) -> None:
+    def __init__(self, document: yamldoc.Document, index: int, question: Drawn) -> None:
         self.document = document
         self.loc: tuple[str | int, ...] = ("questions", index)
-        self.question = question
+        self.question: Drawn = question
         self.data: dict[str, Any] = question.model_dump(mode="json")
         self.space = Space(self.data)
         self.problems: list[Problem] = []
@@ -100,10 +103,13 @@ class Sweep:
             cols = {name: [col[i] for i in kept] for name, col in cols.items()}
             labels = {name: [col[i] for i in kept] for name, col in labels.items()}
         self._prompt_changes(cols, labels)
-        if isinstance(self.question, NumericQuestion):
-            self._answer(cols)
+        question = self.question
+        if isinstance(question, NumericQuestion):
+            self._answer(question, cols)
+        elif isinstance(question, ChoiceQuestion):
+            self._options(question, cols)
         else:
-            self._options(cols)
+            assert_never(question)
         if not self.problems:
             self._settled(cols, labels)
         return self.problems
@@ -164,9 +170,8 @@ class Sweep:
                 "give the parameters it shows more than one value",
             )
 
-    def _answer(self, cols: dict[str, list[float]]) -> None:
-        question = self.question
-        assert isinstance(question, NumericQuestion) and isinstance(question.answer, str)
+    def _answer(self, question: NumericQuestion, cols: dict[str, list[float]]) -> None:
+        assert isinstance(question.answer, str)  # with `params`, the answer is a formula
         formula = expressions.parse(question.answer)
         try:
             answers = formula.columns(cols, len(self.indices))
@@ -239,7 +244,7 @@ class Sweep:
             right = [o.value for o in question.options if o.correct and o.value is not None]
             columns = [expressions.parse(v).columns(cols, size) for v in right]
             return list(zip(*columns, strict=True)) if columns else [() for _ in range(size)]
-        return [() for _ in range(size)]  # no other type draws numbers
+        assert_never(question)
 
     def _apart_answers(self, one: tuple[float, ...], other: tuple[float, ...]) -> bool:
         question = self.question
@@ -338,9 +343,7 @@ class Sweep:
     def _numbers_at(self, index: int) -> str:
         return shown_numbers(self.data, self.space.choice(index), exact=True)
 
-    def _options(self, cols: dict[str, list[float]]) -> None:
-        question = self.question
-        assert isinstance(question, ChoiceQuestion)
+    def _options(self, question: ChoiceQuestion, cols: dict[str, list[float]]) -> None:
         values: dict[int, list[float]] = {}
         for number, option in enumerate(question.options):
             if option.value is None:
@@ -353,12 +356,14 @@ class Sweep:
         for wrong in (n for n in values if not question.options[n].correct):
             for other in values:
                 compared = other < wrong or question.options[other].correct
-                if other != wrong and compared and self._apart(wrong, other, values):
+                if other != wrong and compared and self._apart(question, wrong, other, values):
                     break
 
-    def _apart(self, wrong: int, other: int, values: Mapping[int, list[float]]) -> bool:
+    def _apart(
+        self, question: ChoiceQuestion, wrong: int, other: int, values: Mapping[int, list[float]]
+    ) -> bool:
         """Report the first draw where two options cannot be told apart; False if none."""
-        options = self.question.options  # type: ignore[union-attr]
+        options = question.options
         mine, theirs = options[wrong], options[other]
         # Two numbers print alike only when close for the coarser format: format only those.
         relative = max(_relative(mine), _relative(theirs))
