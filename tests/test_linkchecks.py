@@ -96,6 +96,7 @@ def test_a_nav_entry_for_a_missing_page(make_course: MakeCourse) -> None:
     ]
 
 
+@pytest.mark.build
 @pytest.mark.parametrize(
     ("files", "refused", "mkdocs_says"),
     [

@@ -189,6 +189,7 @@ def test_a_course_written_elsewhere_validates_clean(
     )
 
 
+@pytest.mark.build
 def test_a_course_written_elsewhere_builds_every_self_check_with_mkdocs(
     elsewhere: Path, tmp_path: Path
 ) -> None:
@@ -200,6 +201,7 @@ def test_a_course_written_elsewhere_builds_every_self_check_with_mkdocs(
     assert "not a heading" in page and "lessonkit:" not in page and "{ #" not in page
 
 
+@pytest.mark.build
 def test_a_course_written_elsewhere_builds_every_self_check_with_zensical(
     elsewhere: Path,
 ) -> None:
@@ -258,6 +260,7 @@ def test_a_marker_that_is_written_wins_and_the_rest_are_placed() -> None:
     ]
 
 
+@pytest.mark.build
 @pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
 def test_a_marker_naming_another_bank_stops_either_build(
     elsewhere: Path, tmp_path: Path, engine: str
