@@ -30,6 +30,7 @@ from lessonkit.authoring import (
     freshness,
     items,
     keychecks,
+    linkchecks,
     markerchecks,
     navigation,
     pagechecks,
@@ -190,8 +191,10 @@ RULES: tuple[Rule, ...] = (
     fixed("headings", "Each insight is a `##` heading with the same words, in front-matter "
           "order; heading levels never skip.", "the self-checks and the table of contents "
           "follow the insights"),
-    markerchecks.MARKERS,
-    pagechecks.LINKS,
+    markerchecks.PLACEMENT,
+    markerchecks.TITLE,
+    linkchecks.LINKS,
+    navigation.NAV_FILES,
     footnotes.FOOTNOTES,
     factchecks.FACT_REFERENCES,
     PLACEHOLDER_HOST,
@@ -204,6 +207,7 @@ RULES: tuple[Rule, ...] = (
     pagechecks.IMAGES,
     figures.FIGURES,
     pagechecks.NO_SCRIPTS,
+    markerchecks.MARKERS,
     navigation.NAV,
     navigation.HAND_COUNTS,
     navigation.LINK_BACK,

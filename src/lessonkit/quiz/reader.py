@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import IO
 
-from lessonkit.course import catalog
+from lessonkit.course import catalog, markers
 from lessonkit.course.invocation import program
 from lessonkit.errors import UsageError
 from lessonkit.quiz import markup, pagetext
@@ -56,7 +56,9 @@ def lesson_text(path: Path, section: str | None) -> str:
 
     page = read_lesson(path)
     lines = page.body.splitlines()
-    shown = lines
+    # The call to action where the site puts it when the page has no marker for it; a
+    # self-check shows nothing here, so none is placed.
+    shown = markers.with_defaults(lines, page.meta.quiz, page.meta.insights, ())
     if section is not None:
         anchors = {h.anchor: h for h in page.headings}
         heading = anchors.get(section)
