@@ -198,6 +198,8 @@ def _stub_text(stub: _Stub, plan: str, today: dt.date) -> str:
     """The lesson page: every placeholder marked, and each self-check and the quiz's call
     to action placed, so that it is valid as written apart from its placeholders."""
     todo, slug = "TODO(lessonkit)", stub.slug
+    # The markers written out, as a course whose `markers` rule asks for them needs; each
+    # insight here is a group of imported questions, so each has a self-check.
     listed = "".join(f"  - {yaml_text(name)}\n" for name, _ in stub.insights)
     objectives = "".join(f'  - "{todo}: What a learner can do afterwards ({n})"\n'
                          for n in range(1, stub.objectives + 1))  # fmt: skip

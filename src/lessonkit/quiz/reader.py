@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import IO
 
-from lessonkit.course import catalog
+from lessonkit.course import catalog, markers
 from lessonkit.course.invocation import program
 from lessonkit.errors import UsageError
 from lessonkit.quiz import markup, pagetext
@@ -56,7 +56,9 @@ def lesson_text(path: Path, section: str | None) -> str:
 
     page = read_lesson(path)
     lines = page.body.splitlines()
-    shown = lines
+    # The call to action where the site puts it when the page has no marker for it; a
+    # self-check shows nothing here, so none is placed.
+    shown = markers.with_defaults(lines, page.meta.quiz, page.meta.insights, ())
     if section is not None:
         anchors = {h.anchor: h for h in page.headings}
         heading = anchors.get(section)
@@ -74,6 +76,8 @@ def lesson_text(path: Path, section: str | None) -> str:
         )  # fmt: skip
         shown = lines[start:end]
     docs = path.parent.parent
+    if "((fact" in page.body or "lessonkit:facts" in page.body:
+        shown, lines = _with_facts(docs.parent, shown, lines)
     lesson = pagetext.Lesson(
         slug=path.stem,
         folder=path.parent,
@@ -83,6 +87,17 @@ def lesson_text(path: Path, section: str | None) -> str:
         shown=_shown_path,
     )
     return pagetext.readable(page.meta.title, shown, lines, lesson)
+
+
+def _with_facts(root: Path, shown: list[str], lines: list[str]) -> tuple[list[str], list[str]]:
+    """The lines shown and the whole body with the course's facts in them, as on the site."""
+    from lessonkit.bank.loader import read_facts
+    from lessonkit.course import factpages
+
+    facts = read_facts(root).facts
+    part = factpages.expand(shown, facts)
+    # Footnotes are looked up in the whole body; the facts' ones follow it.
+    return part.lines, [*lines, "", *part.notes]
 
 
 def _shown_path(path: Path) -> str:
