@@ -85,3 +85,38 @@ def test_files_packed_with_a_question_are_each_named(tmp_path: Path) -> None:
         "image `flag-german.jpg` (“German flag”) left out: the bank format holds no images",
         "image `flag-denmark.jpg` (“Denmark flag”) left out: the bank format holds no images",
     ]
+
+
+def test_numerical_partial_credit_and_catch_all_feedback_are_named(tmp_path: Path) -> None:
+    exported = tmp_path / "grant.xml"
+    exported.write_text(
+        '<quiz><question type="numerical"><name><text>Grant</text></name>'
+        '<questiontext format="html"><text>When was Grant born?</text></questiontext>'
+        '<answer fraction="100"><text>1822</text><tolerance>0</tolerance></answer>'
+        '<answer fraction="50"><text>1822</text><tolerance>2</tolerance></answer>'
+        '<answer fraction="0"><text>*</text><feedback format="html"><text>No.</text></feedback>'
+        "</answer></question></quiz>"
+    )
+    imported = read(exported, "moodle")
+    assert [(d.fields["answer"], d.fields.get("tolerance")) for d in imported.drafts] == [
+        (1822.0, None)
+    ]
+    assert [loss.what for loss in imported.losses] == [
+        "partial credit (50%) for 1822 ± 2: lessonkit's numeric answers are right or wrong, so "
+        "these count as wrong",
+        "feedback for any other number (`*`): lessonkit's numeric questions have none; say it in "
+        "the explanation",
+    ]
+
+
+def test_a_multiple_choice_with_marks_keeps_its_right_options_and_names_the_rest() -> None:
+    imported = read(FIXTURES / "moodle/multichoice_testquestion.moodle.xml", "moodle")
+    (fields,) = (d.fields for d in imported.drafts)
+    assert [o["text"] for o in fields["options"] if o.get("correct")] == ["London", "Paris"]
+    assert [loss.what for loss in imported.losses] == [
+        "the hint “Second hint” left out: lessonkit shows one hint, the first; fold what it adds "
+        "into that one",
+        "option marks (`Tokyo` 0%, `Spain` 0%, `London` 50%, `Barcelona` 0%, `Paris` 50%): "
+        "lessonkit scores (right chosen - wrong chosen) ÷ right options, so each right option "
+        "is worth 50% and each wrong one costs 50%",
+    ]

@@ -43,6 +43,10 @@ _UNSUPPORTED = {
     "take a `value` formula per option; write them by hand",
     "description": "description: text, not a question",
     "randomsamatch": "random short-answer matching: drawn from other questions when taken",
+    "gapselect": "select missing words: lessonkit has no question with several gaps",
+    "ddwtos": "drag and drop into text: lessonkit has no question with several gaps",
+    "ddimageortext": "drag and drop onto an image: the bank format holds no images",
+    "ddmarker": "drag markers onto an image: the bank format holds no images",
 }
 # Our own exports add these; an import takes them back off.
 _REREAD = re.compile(r"\s*<p>Re-read: <a href=\"[^\"]*\">.*?</a></p>\s*$", re.S)
@@ -178,8 +182,10 @@ def _hints(element: ET.Element, fields: dict[str, Any], notes: Notes) -> None:
     hints = [h for h in element.findall("hint") if (h.findtext("text") or "").strip()]
     if hints:
         fields["hint"] = markdown_from_html((hints[0].findtext("text") or "").strip(), notes)
-    if len(hints) > 1:
-        notes.lost(f"{len(hints) - 1} more hint(s): lessonkit shows one hint")
+    for extra in hints[1:]:
+        said = plain_from_html((extra.findtext("text") or "").strip())
+        notes.lost(f"the hint “{said}” left out: lessonkit shows one hint, the first; fold "
+                   "what it adds into that one")  # fmt: skip
 
 
 def _tags(element: ET.Element, fields: dict[str, Any]) -> None:
@@ -284,9 +290,22 @@ def _numerical(element: ET.Element, notes: Notes) -> Body:
     right = [a for a in element.findall("answer") if _fraction(a) >= 99.99]
     if not right:
         return notes.omit("no answer earns full marks")
-    if len(right) > 1 or len(right) < len(element.findall("answer")):
-        notes.lost("other answers and their partial credit: lessonkit takes one value")
     text = (right[0].findtext("text") or "").strip()
+    for other in element.findall("answer"):
+        if other is right[0]:
+            continue
+        if (other.findtext("text") or "").strip() == "*":  # any other number: wrong here too
+            if _feedback(other, notes):
+                notes.lost("feedback for any other number (`*`): lessonkit's numeric questions "
+                           "have none; say it in the explanation")  # fmt: skip
+            continue
+        said, fraction = _said(other), _fraction(other)
+        if fraction >= 99.99:
+            notes.lost(f"{said} also earned full marks in Moodle: lessonkit takes one value, "
+                       f"{_said(right[0])}; answers near the other count as wrong")  # fmt: skip
+        elif fraction > 0:
+            notes.lost(f"partial credit ({fraction:g}%) for {said}: lessonkit's numeric "
+                       "answers are right or wrong, so these count as wrong")  # fmt: skip
     try:
         value = float(text)
     except ValueError:
@@ -300,8 +319,16 @@ def _numerical(element: ET.Element, notes: Notes) -> Body:
     if units and units[0]:
         body["unit"] = units[0]
     if _feedback(right[0], notes):
-        notes.lost(f"feedback for {text}: lessonkit's numeric questions have none")
+        notes.lost(f"feedback for {text}: lessonkit's numeric questions have none; say it in "
+                   "the explanation")  # fmt: skip
     return body
+
+
+def _said(answer: ET.Element) -> str:
+    """A numerical answer as a reader says it: `1822 ± 2`."""
+    text = (answer.findtext("text") or "").strip()
+    tolerance = (answer.findtext("tolerance") or "").strip()
+    return f"{text} ± {tolerance}" if tolerance and float(tolerance or 0) else text
 
 
 def _matching(element: ET.Element, notes: Notes) -> Body:
