@@ -120,3 +120,48 @@ def test_a_multiple_choice_with_marks_keeps_its_right_options_and_names_the_rest
         "lessonkit scores (right chosen - wrong chosen) ÷ right options, so each right option "
         "is worth 50% and each wrong one costs 50%",
     ]
+
+
+CALCULATED = """<quiz><question type="calculated"><name><text>Area</text></name>
+<questiontext format="html"><text>A circle of radius {R} cm and a square of side {s_1} cm:
+what is their area together?</text></questiontext>
+<answer fraction="100"><text>pi() * pow({R}, 2) + {s_1}*{s_1}</text><tolerance>0.5</tolerance>
+<tolerancetype>2</tolerancetype></answer>
+<dataset_definitions>
+<dataset_definition><name><text>R</text></name><dataset_items>
+<dataset_item><number>1</number><value>2.5</value></dataset_item>
+<dataset_item><number>2</number><value>7.0</value></dataset_item></dataset_items>
+</dataset_definition>
+<dataset_definition><name><text>s_1</text></name><dataset_items>
+<dataset_item><number>1</number><value>4</value></dataset_item>
+<dataset_item><number>2</number><value>9</value></dataset_item></dataset_items>
+</dataset_definition></dataset_definitions></question>
+<question type="calculated"><name><text>Inline</text></name>
+<questiontext format="html"><text>Twice {a} is {={a}*2}; what is {a} squared?</text>
+</questiontext><answer fraction="100"><text>{a}*{a}</text></answer>
+<dataset_definitions><dataset_definition><name><text>a</text></name><dataset_items>
+<dataset_item><number>1</number><value>3</value></dataset_item></dataset_items>
+</dataset_definition></dataset_definitions></question></quiz>"""
+
+
+def test_a_calculated_question_from_moodle_draws_its_dataset_items_together(
+    tmp_path: Path,
+) -> None:
+    exported = tmp_path / "calculated.xml"
+    exported.write_text(CALCULATED)
+    imported = read(exported, "moodle")
+    (fields,) = (d.fields for d in imported.drafts)
+    assert fields["prompt"].startswith("A circle of radius {r} cm and a square of side {s_1} cm")
+    assert fields["params"] == {"moodle_item": {"cases": {
+        "item 1": {"r_item": 2.5, "s_1": 4}, "item 2": {"r_item": 7, "s_1": 9}}}}  # fmt: skip
+    assert fields["derived"] == {"r": {"formula": "r_item", "decimals": 1}}  # `7.0` stays 7.0
+    assert (fields["answer"], fields["tolerance"]) == (
+        "3.141592653589793 * r ** 2 + s_1 * s_1",
+        0.5,
+    )
+    drawn = sorted(variants.render(fields, v)["answer"] for v in variants.sample(fields, 2, "x"))
+    assert drawn == pytest.approx([3.141592653589793 * 2.5**2 + 16, 3.141592653589793 * 49 + 81])
+    assert [str(loss) for loss in imported.losses] == [
+        "calculated.xml: Inline: left out: the formula `{={a}*2}` in its text: lessonkit's texts "
+        "show named values only; make it a derived value and write its name"
+    ]

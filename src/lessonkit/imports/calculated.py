@@ -27,7 +27,7 @@ __all__ = ["CASE_PARAMETER", "body", "inline_formulas", "rename_wildcards", "ren
 CASE_PARAMETER = "moodle_item"  # the parameter whose cases are Moodle's dataset items
 _NAME = re.compile(NAME_PATTERN)
 _WILDCARD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-_INLINE_FORMULA = re.compile(r"\{=[^}]*\}")
+_INLINE_FORMULA = re.compile(r"\{=(?:[^{}]|\{[^{}]*\})*\}")  # `{={a} * 2}`: wildcards inside
 # Moodle's tolerance types: 1 relative (a fraction of the answer), 2 nominal (plus or minus).
 _RELATIVE, _NOMINAL = "1", "2"
 
