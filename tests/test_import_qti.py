@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from lessonkit.imports import read
 
 
@@ -25,4 +27,23 @@ def test_equation_images_come_back_as_their_latex(tmp_path: Path) -> None:
     assert [loss.what for loss in imported.losses][:1] == [
         "equation `x^2`: written as its LaTeX source in a code span; lessonkit does not "
         "typeset equations"
+    ]
+
+
+def test_an_image_text2qti_packed_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from text2qti.config import Config
+    from text2qti.qti import QTI
+    from text2qti.quiz import Quiz
+
+    (tmp_path / "logo.png").write_bytes(b"not really a png")
+    monkeypatch.chdir(tmp_path)
+    text = (
+        "Quiz title: Pics\n\n1.  Whose logo is this? ![the logo](logo.png)\n*a)  Python\nb)  Ruby\n"
+    )
+    quiz = Quiz(text, config=Config(), source_name=str(tmp_path / "pics.md"))
+    (tmp_path / "pics.zip").write_bytes(QTI(quiz).zip_bytes())
+    imported = read(tmp_path / "pics.zip", "qti")
+    assert imported.drafts[0].fields["prompt"] == "Whose logo is this?"
+    assert [str(loss) for loss in imported.losses] == [
+        "pics.zip: Question: image `logo.png` (“the logo”) left out: the bank format holds no images"
     ]

@@ -367,3 +367,10 @@ def test_an_import_stub_is_valid_as_written_but_for_its_placeholders(
     assert [line.split(": ", 1)[0] for line in mine] == [
         "content/test-plan/arith.md:2:3", "quizzes/arith.yml:16:19"]  # fmt: skip
     assert all("placeholders left from the template" in line for line in mine), mine
+
+
+def test_an_image_in_a_mkdocs_quiz_is_named() -> None:
+    assert _lost("mkdocs-quiz/advanced-formatting.md", "mkdocs-quiz") == [
+        "line 269 (advanced-formatting-which-programming-language-has-this-logo): image "
+        "`https://cataas.com/cat` (“Random cat photo”) left out: the bank format holds no images"
+    ]

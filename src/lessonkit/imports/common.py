@@ -166,8 +166,10 @@ _ATTRIBUTE = re.compile(r"([\w-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _TAG = re.compile(r"<[^>]*>")
 _TABLE = re.compile(r"<table\b", re.I)
 _BLANKS = re.compile(r"\n{3,}")
-# Moodle's placeholder for a file packed with the question (`<file>` in its XML).
+# Moodle's placeholder for a file packed with the question (`<file>` in its XML), and
+# Canvas's for a file in the course's files (in the export's zip, or not at all).
 PLUGINFILE = "@@PLUGINFILE@@/"
+_PACKED = (PLUGINFILE, "$IMS-CC-FILEBASE$/", "%24IMS-CC-FILEBASE%24/", "/courses/")
 
 
 def _attributes(tag: str) -> dict[str, str]:
@@ -198,10 +200,10 @@ def _image(tag: re.Match[str], notes: Notes | None) -> str:
 
 
 def _link(tag: re.Match[str], notes: Notes | None) -> str:
-    """A link to a file packed with a Moodle question points nowhere once imported: keep
-    its words, and name the file in a loss line."""
+    """A link to a file packed with the question (Moodle) or kept in the course (Canvas)
+    points nowhere once imported: keep its words, and name the file in a loss line."""
     address = _attributes(tag.group(1)).get("href", "")
-    if not address.startswith(PLUGINFILE):
+    if not address.startswith(_PACKED):
         return tag.group(0)
     if notes is not None:
         words = " ".join(html.unescape(_TAG.sub("", tag.group(2))).split())
