@@ -16,6 +16,7 @@ from lessonkit.export import convert
 from lessonkit.export.calculated import DRAWS
 from lessonkit.export.common import Source, fixed_variants, plain_text
 from lessonkit.imports import read
+from lessonkit.imports.common import markdown_from_plain
 from lessonkit.questiontypes import registry
 from lessonkit.questiontypes.base import RuntimeQuestion as Question
 from lessonkit.questiontypes.match import Match as MatchQuestion
@@ -374,3 +375,20 @@ def test_an_image_in_a_mkdocs_quiz_is_named() -> None:
         "line 269 (advanced-formatting-which-programming-language-has-this-logo): image "
         "`https://cataas.com/cat` (“Random cat photo”) left out: the bank format holds no images"
     ]
+
+
+@pytest.mark.parametrize(
+    ("plain", "markdown"),
+    [
+        ("customer_id and order_id", "customer_id and order_id"),  # inside words: text
+        ("SELECT * FROM t", "SELECT * FROM t"),  # spaces on both sides: text
+        ("Two plus _____.", "Two plus _____."),  # one run alone can pair with nothing
+        ("x_1 + y_2", "x_1 + y_2"),
+        ("**not bold**", "\\*\\*not bold\\*\\*"),  # these would pair: kept
+        ("__init__", "\\_\\_init\\_\\_"),
+        ("* not a list", "\\* not a list"),  # a list item at the start of a line: kept
+        ("_____", "\\_\\_\\_\\_\\_"),  # alone on its line, a rule: kept
+    ],
+)
+def test_imported_text_keeps_only_the_backslashes_that_matter(plain: str, markdown: str) -> None:
+    assert markdown_from_plain(plain) == markdown
