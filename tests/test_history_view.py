@@ -254,7 +254,13 @@ def test_a_corrupt_history_is_reported_not_a_traceback(course: Path) -> None:
     (course / "home" / "history.db").write_bytes(b"not sqlite" * 100)
     done = lessonkit("history", cwd=course)
     assert done.returncode == 0
-    assert done.stdout.startswith(f"Note: history database {course}/home/history.db was unreadable")
+    kept = next((course / "home").glob("history.corrupt-*.db"))
+    assert kept.read_bytes() == b"not sqlite" * 100
+    assert done.stdout == (
+        f"Note: history database {course}/home/history.db cannot be read at all (file is not "
+        f"a database). It is kept, unchanged, as {kept}. Nothing in it could be read, so your "
+        "history starts afresh.\nNo attempts yet. Take a quiz with `lessonkit quiz SLUG`.\n"
+    )
     assert "Traceback" not in done.stderr
 
 

@@ -209,3 +209,28 @@ def test_no_database_in_a_read_only_folder_means_no_attempts_yet(shared: Path) -
     assert done.stdout.splitlines()[-1].endswith("not taken yet")
     assert list(home.iterdir()) == []
     assert stat.S_IMODE(home.stat().st_mode) == 0o555
+
+
+def test_a_damaged_history_in_a_folder_the_learner_cannot_write_is_shown_as_recovered(
+    shared: Path,
+) -> None:
+    from test_recovery import ATTEMPTS, answers_on, overwrite, pages_holding, write_history
+
+    home = shared / "home"
+    write_history(home)
+    path = home / "history.db"
+    lost = answers_on(path, pages_holding(path, range(50, 51)))
+    overwrite(path, pages_holding(path, range(50, 51)))
+    before = lock(home)
+    done = learner(shared, "history")
+    assert (done.returncode, done.stderr) == (0, "")
+    note, *rest = done.stdout.splitlines()
+    assert note == (
+        f"Note: history database {path} is damaged: some of it cannot be read (database disk "
+        "image is malformed). It cannot be repaired here (this folder cannot be written), so "
+        f"what is shown is what could be read of it. Recovered {ATTEMPTS} attempts "
+        f"and {240 - len(lost)} answers (row by row). Lost, as unreadable: at least "
+        f"{len(lost)} answers at lesson-one."
+    )
+    assert len([row for row in rest if "lesson-one" in row]) == ATTEMPTS
+    assert listing(home) == before  # nothing created, nothing changed
