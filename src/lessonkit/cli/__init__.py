@@ -1,6 +1,7 @@
 """The `lessonkit` command: thin subcommands over the library.
 
-Exit codes: 0 all good, 1 content problems (or a failed quiz check), 2 usage errors.
+Exit codes (``exits``): 0 all good, 1 content problems (or a failed quiz check), 2 usage
+errors, 3 input ended before a quiz or review did, 130 Ctrl-C.
 argparse rather than click: the quiz must show its first question fast, and click
 alone costs ~40 ms of start-up here. Heavy modules are imported inside handlers.
 The commands sit in one module per audience: ``learners``, ``authors``, ``teachers``.
@@ -13,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from lessonkit.cli import authors, learners, teachers
-from lessonkit.cli.exits import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Commands
+from lessonkit.cli.exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Commands
 from lessonkit.errors import ContentError, LessonkitError, UsageError
 
 __all__ = ["build_parser", "main"]
@@ -90,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_PROBLEMS
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # `lessonkit … | head` closed our stdout; that is not an error worth a traceback.
         sys.stderr.close()

@@ -27,6 +27,9 @@ OnUndo = Callable[[str], None]
 
 
 MAX_LINE = 500  # characters: longer than any answer; a stray paste is refused, not echoed
+# The exit code when input ends before the last question (a pipe runs dry, Ctrl-D): the
+# answers are kept, as after `q`, but a script can tell "gave up" from "finished" (0).
+EXIT_ENDED = 3
 
 
 class Command(enum.Enum):

@@ -41,6 +41,7 @@ class PlainUi:
     def __init__(self, stdin: IO[str], stdout: IO[str], *, echo: bool) -> None:
         self.stdin, self.stdout, self.echo = stdin, stdout, echo
         self.pauses = False  # wait for Enter after feedback (`terminal.make_ui` decides)
+        self.ended = False  # input ended (a pipe ran dry, Ctrl-D): not the learner's `q`
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
@@ -60,6 +61,7 @@ class PlainUi:
         line = self.stdin.readline()
         if not line:
             self.say()
+            self.ended = True
             return None
         if self.echo:  # a piped answer is not echoed by a terminal; show it in the transcript
             self.say(line.rstrip("\n"))
@@ -98,6 +100,7 @@ class PlainUi:
                 self.redraw(resized=redraw.resized)
             except EOFError:
                 self.say()
+                self.ended = True
                 return None
 
     def redraw(self, *, resized: bool) -> None:

@@ -76,6 +76,7 @@ class RichUi(PlainUi):
             return self.console.input(Text(prompt, style="bold"))
         except EOFError:
             self.say()
+            self.ended = True
             return None
 
     def question(
@@ -158,6 +159,7 @@ class RichUi(PlainUi):
                     typed = kept.answer()
             except EOFError:
                 self.say()
+                self.ended = True
                 return None
 
     def _read_pick(self, prompt: str, state: keyboard.Pick) -> str | None:
@@ -178,8 +180,8 @@ class RichUi(PlainUi):
         out.write("\n")
         self._pick_up += 1
         state.text, state.cursor = "", 0
-        if text is None:
-            self._pick = None
+        if text is None:  # Ctrl-D on an empty line
+            self._pick, self.ended = None, True
         return text
 
     def redraw(self, *, resized: bool) -> None:
