@@ -56,7 +56,19 @@ class RichUi(PlainUi):
         self.console.width = min(terminal_size(self.stdout).columns, markup.MEASURE)
 
     def say(self, text: str = "") -> None:
-        self.console.print(text, markup=False)
+        if "`" not in text:
+            self.console.print(text, markup=False)
+            return
+        # A command to copy (`lessonkit quiz SLUG`) is folded around, never broken inside:
+        # a copy of half of it would run something else.
+        from lessonkit.history.tables import fold
+
+        lines = []
+        for line in text.split("\n"):
+            indent = line[: len(line) - len(line.lstrip())]
+            width = max(self.console.width - len(indent), 1)
+            lines += [indent + part for part in fold(line.strip(), width)] if line.strip() else [""]
+        self.console.print("\n".join(lines), markup=False, soft_wrap=True)
 
     def stress(self, text: str, style: str) -> None:
         self.console.print(text, style=style, markup=False)
