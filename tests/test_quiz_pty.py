@@ -735,7 +735,7 @@ def test_a_calculation_with_drawn_numbers_right_and_wrong_then_reviewed_anew(
     child.close()
     summary = ANSI.sub("", child.before)
     gb, read_tb_s = re.search(r"(\d+) GB at ([\d.]+)", asked).groups()  # type: ignore[union-attr]
-    assert f"      with gb = {gb}, tb_s = {read_tb_s}" in summary.splitlines()
+    assert f"      with {gb} GB, {read_tb_s} TB/s" in summary.splitlines()  # the prompt's words
 
     review = spawn(course, "--seed", "3", size=(24, 80), command="review")
     review.expect("1 question to review")
