@@ -229,3 +229,41 @@ def test_read_in_a_terminal_shows_the_figure_and_the_sources(rich_course: Path) 
     text = "\n".join(screen)
     assert "<figure" not in text and "*[" not in text and "[^" not in text and "===" not in text
     assert "lesson-two.md" not in text and text.count("https://www.python.org/") == 1
+
+
+# --- choosing a section as a learner names it -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("wanted", "shown", "not_shown"),
+    [
+        ("2", "Second text", "bold"),  # `## 2. Second idea`
+        ("1", "bold", "Second text"),
+        ("second", "Second text", "bold"),  # the start of its name
+        ("Second Idea", "Second text", "bold"),  # as it reads
+        ("detail", "Detail text", "bold"),  # the start of a word in it
+    ],
+)
+def test_a_section_is_chosen_by_its_number_or_the_start_of_its_name(
+    course: Path, wanted: str, shown: str, not_shown: str
+) -> None:
+    text = lesson_text(lesson_path("lesson-one"), wanted)
+    assert shown in text and not_shown not in text
+
+
+def test_a_section_name_that_fits_several_says_which(course: Path) -> None:
+    with pytest.raises(
+        UsageError,
+        match=r"^section `idea` could be any of `1-first-idea`, `2-second-idea` in Lesson one: "
+        r"give more of it$",
+    ):
+        lesson_text(lesson_path("lesson-one"), "idea")
+
+
+def test_a_section_that_is_not_there_lists_the_top_sections(course: Path) -> None:
+    with pytest.raises(
+        UsageError,
+        match=r"^no section `9` in Lesson one \(sections: 1-first-idea, 2-second-idea; a number "
+        r"or the start of a name will do\)$",
+    ):
+        lesson_text(lesson_path("lesson-one"), "9")
