@@ -62,6 +62,7 @@ def ask(
     asked for. On a terminal the feedback stays on screen until the learner presses Enter.
     """
     total = len(attempt.plan.order)
+    ahead = ""
     while rest := attempt.remaining():
         question_id = rest[0]
         question = attempt.question(question_id)
@@ -71,7 +72,9 @@ def ask(
         if effort is not None:
             effort.shown(question_id)
         hinted = None if effort is None else functools.partial(effort.hinted, question_id)
-        got = _read_response(ui, question, display, undo=last is not None, on_hint=hinted)
+        got = _read_response(ui, question, display, undo=last is not None, on_hint=hinted,
+                             typed=ahead)  # fmt: skip
+        ahead = ""
         if got is None:
             return False
         if got is not Command.UNDO:
@@ -84,6 +87,7 @@ def ask(
             if step is None:
                 return False
             if step is not Command.UNDO:
+                ahead = step  # typed for the next question before it was shown
                 continue
         assert last is not None  # `u` is offered only after an answer
         if on_undo is not None:
@@ -143,17 +147,23 @@ def shown_answer(grading: session.Grading, question_id: str, key: float) -> floa
     return key if places is None else round(key, places)
 
 
-def _pause(ui: PlainUi, attempt: session.Attempt) -> Command | bool | None:
-    """Keep the feedback on screen until Enter: True to go on, UNDO, or None to quit."""
+def _pause(ui: PlainUi, attempt: session.Attempt) -> Command | str | None:
+    """Keep the feedback on screen until Enter: UNDO, None to quit, or else what was typed
+    (for the next question: a learner who types an answer here thought it was up)."""
     rest = attempt.remaining()
     coming = f"question {attempt.number(rest[0])}" if rest else "your summary"
     ui.fresh()  # Enter pressed twice by habit must not skip the next question's feedback
     # Short enough for a 50-column terminal: a prompt is not wrapped between words.
     text = ui.read(f"Press Enter for {coming} (u undo, q quit): ")
     command = None if text is None else text.strip().casefold()
-    if command is None or command in ("q", "quit"):
+    if text is None or command in ("q", "quit"):
         return None
-    return Command.UNDO if command in ("u", "undo") else True
+    if command in ("u", "undo"):
+        return Command.UNDO
+    if text.strip() and not rest:
+        ui.say(f"Not used: `{text.strip()}`; every question is answered.")
+        return ""
+    return text.strip()
 
 
 def answer_prompt(question: QuestionData, *, undo: bool) -> str:
@@ -170,11 +180,13 @@ def _read_response(
     *,
     undo: bool,
     on_hint: Callable[[], None] | None = None,
+    typed: str = "",
 ) -> tuple[Response, str] | Command | None:
-    """The parsed response and the text typed for it, a command, or None to quit."""
+    """The parsed response and the text typed for it, a command, or None to quit; ``typed``
+    starts the first line (typed before the question was shown)."""
     prompt = answer_prompt(question, undo=undo)
     while True:
-        text = ui.read(prompt)
+        text, typed = ui.read(prompt, typed), ""
         if text is None:
             return None
         length = len(text.rstrip("\n"))

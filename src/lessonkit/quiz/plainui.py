@@ -53,9 +53,16 @@ class PlainUi:
     def notice(self, text: str) -> None:
         self.say(f"Note: {text}")
 
-    def read(self, prompt: str = ANSWER_PROMPT) -> str | None:
+    def read(self, prompt: str = ANSWER_PROMPT, typed: str = "") -> str | None:
+        """A line, or None when input ends. ``typed`` is what the learner typed before this
+        prompt was up (at the pause after feedback): kept in the line to edit or send, or,
+        where a line cannot be given a start, named as not used."""
         if self._line_editing():
-            return self._edit_line(prompt)
+            if typed:
+                self.say(kept_note(typed))
+            return self._edit_line(prompt, typed)
+        if typed:
+            self.say(f"Not used: `{typed}`, typed before this question was shown.")
         self.stdout.write(prompt)
         self.stdout.flush()
         line = self.stdin.readline()
@@ -342,6 +349,13 @@ class PlainUi:
             compiled.bank["title"], compiled.slug, result, every=every
         ):
             self.say(line)
+
+
+def kept_note(typed: str) -> str:
+    return (
+        f"Kept from before this question appeared: `{typed}`. Press Enter to answer with it, "
+        "or change it first."
+    )
 
 
 def split_marker(line: str) -> tuple[str, str]:

@@ -20,6 +20,7 @@ from lessonkit.quiz.plainui import (
     TICK,
     PlainUi,
     QuestionData,
+    kept_note,
     split_marker,
     text_bar,
 )
@@ -79,9 +80,16 @@ class RichUi(PlainUi):
         # \001 and \002 tell readline the escapes take no room, so editing keeps its place.
         return f"\001\x1b[1m\002{prompt}\001\x1b[0m\002"
 
-    def read(self, prompt: str = ANSWER_PROMPT) -> str | None:
+    def read(self, prompt: str = ANSWER_PROMPT, typed: str = "") -> str | None:
         if self._line_editing():
-            return self._edit_line(prompt)
+            if typed and self._pick is not None:  # said under the choices, in the picker
+                self._pick_note = kept_note(typed)
+                self._pick.text, self._pick.cursor = typed, len(typed)
+            elif typed:
+                self.say(kept_note(typed))
+            return self._edit_line(prompt, typed)
+        if typed:
+            self.say(f"Not used: `{typed}`, typed before this question was shown.")
         from rich.text import Text
 
         try:  # Text, not markup: `[y/n]` in a prompt is not a style tag
