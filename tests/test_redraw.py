@@ -158,3 +158,28 @@ def test_shrinking_below_the_question_then_growing_draws_the_choices_again(cours
     child.send("\r")
     child.expect("\u2713 Correct")
     stop(child)
+
+
+def test_a_typed_line_survives_shrink_then_grow_whole_and_once(course: Path) -> None:
+    """readline takes in a new size only inside its next line: drawn at the old width
+    first, it would clear a row of the question, or leave a second prompt above."""
+    child = spawn(course, "--seed", "5", size=(24, 80))
+    child.expect("Answer")
+    to_question_3(child)
+    child.send("3,5 ms")
+    child.expect("quit\\): 3,5 ms")
+    for lines, columns in ((8, 30), (24, 80)):
+        before = len(so_far(child))
+        signalled(child, lambda n=lines, m=columns: child.setwinsize(n, m), "\x1b\\[2J",
+                  again=lambda: child.kill(signal.SIGWINCH))  # fmt: skip
+        child.expect("3,5 ms")
+        child.expect(pexpect.TIMEOUT, timeout=0.5)
+        drawn = so_far(child)[before:]
+        screen = shown(drawn[drawn.rindex("\x1b[H") :], columns, lines)
+        assert sum(line.startswith("Answer (") for line in screen) == 1, screen
+        assert "".join(screen).replace(" ", "").endswith("quit):3,5ms"), screen
+    assert holds(screen, "Question 3 of 3", "How long?", "Type a number",
+                 "Answer (u undo, q save and quit): 3,5 ms"), screen  # fmt: skip
+    child.send("\r")
+    child.expect("\u2713 Correct")
+    stop(child)

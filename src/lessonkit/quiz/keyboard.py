@@ -19,6 +19,7 @@ import contextlib
 import os
 import select
 import signal
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -132,6 +133,38 @@ def read_line(prompt: str, typed: str = "") -> str:
             readline.remove_history_item(count - 1)
         raise Redraw(line, resized=False)
     return line
+
+
+class _Settled(Exception):
+    """The throwaway line of ``settle`` has done its work."""
+
+
+def settle() -> None:
+    """Let readline take in a new window size now, on a cleared screen, before a prompt.
+
+    Python's readline learns of a resize only inside ``input()``, before its first key:
+    after the prompt is drawn at the old width, it draws it again at the new one, and
+    clears the rows it thinks the first drawing took (a question's last line, or a
+    second copy of the prompt left above). So a throwaway ``input("")`` takes the resize
+    in, interrupted by a timer; the prompt that follows is drawn once, at the right width.
+    A key pressed in those few milliseconds is lost with it.
+    """
+    readline = sys.modules.get("readline")
+    if readline is None or not hasattr(signal, "setitimer"):
+        return  # no readline yet, so no resize waiting in it
+
+    def done(_number: int, _frame: object) -> None:
+        raise _Settled
+
+    before = signal.signal(signal.SIGALRM, done)
+    signal.setitimer(signal.ITIMER_REAL, 0.03, 0.03)  # again and again, should one land early
+    try:
+        input("")
+    except (_Settled, EOFError):
+        pass
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
 
 
 # --- picking a choice with the arrow keys --------------------------------------------

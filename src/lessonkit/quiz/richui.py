@@ -211,6 +211,7 @@ class RichUi(PlainUi):
             import time
 
             time.sleep(0.2)  # a window dragged wider sends many: draw once, at the end
+            keyboard.settle()
         if self._shown is None and (resized or self._on_screen is None):
             super().redraw(resized=resized)
             self._pick_up = 0
