@@ -126,7 +126,7 @@ REFUSED: list[tuple[dict[str, Any], str, str]] = [
         "$28",
         "`$28` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by GBP.",
     ),
-    (BARE_NUMERIC, "Infinity", "`infinity` is not a number. Type digits such as `2.5` or `2,5`."),
+    (BARE_NUMERIC, "Infinity", "`Infinity` is not a number. Type digits such as `2.5` or `2,5`."),
     (BARE_NUMERIC, "1e999", "`1e999` is too large. Type an ordinary finite number."),
     (
         BARE_NUMERIC,
@@ -142,14 +142,13 @@ REFUSED: list[tuple[dict[str, Any], str, str]] = [
     ),
     (
         NUMERIC,
-        "900 MB/s",
-        "`900 mb/s` is not a number. Type digits such as `2.5` or `2,5`, "
-        "optionally followed by GB/s.",
+        "900 MB/s",  # another unit of the question's kind: which one it asks in
+        "`900 MB/s` is in MB/s; this question asks in GB/s. Type the number in GB/s.",
     ),
     (
         NUMERIC,
         "GB/s",
-        "`gb/s` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by GB/s.",
+        "`GB/s` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by GB/s.",
     ),
     (TEXT, " \t", "Nothing was typed. Type your answer."),
     (ORDER, "1 2 3", "4 is missing. Use each of 1 to 4 once."),

@@ -7,6 +7,26 @@
 
   var SIGNS = { usd: "$", eur: "€", gbp: "£", jpy: "¥", cny: "¥", inr: "₹" };
   var UNIT_WORDS = { "%": ["percent", "per cent"] };
+  // Units as learners spell them, each line one unit; units of one kind (numbers.py).
+  var SPELLINGS = [
+    ["ms", "msec", "millisecond", "milliseconds"],
+    ["s", "sec", "second", "seconds"],
+    ["\u03bcs", "us", "microsecond", "microseconds"],
+    ["ns", "nanosecond", "nanoseconds"],
+    ["usd", "$", "us$", "dollar", "dollars", "us dollars"],
+    ["\u00d7", "x", "times"],
+    ["flops/byte", "flop/byte", "flops per byte", "flop per byte", "flops/b", "flop/b"],
+    ["%", "percent", "per cent"]
+  ];
+  var KINDS = [
+    ["ns", "\u03bcs", "us", "ms", "s", "sec", "min", "h"],
+    ["flops", "kflops", "mflops", "gflops", "tflops", "pflops", "eflops"],
+    ["b", "kb", "mb", "gb", "tb", "pb", "kib", "mib", "gib", "tib"],
+    ["b/s", "kb/s", "mb/s", "gb/s", "tb/s", "gib/s", "tib/s"],
+    ["usd", "eur", "gbp", "jpy", "cny", "inr", "\u20ac", "\u00a3", "\u00a5", "\u20b9"]
+  ];
+  var APPROXIMATELY = ["\u2248", "~", "about "];
+  var LETTER = /^\p{L}$/u;
   var PERCENT = ["%", "percent"];
   var GROUPING = " _'\u2019"; // marks that only ever group digits
   var NUMERAL = /^[0-9.,_'\u2019 ]+$/;
@@ -23,9 +43,13 @@
     return text.toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ");
   }
 
+  function asTyped(text) {
+    return text.normalize("NFKC").replace(/[\u2212\u2013]/g, "-").replace(/[\u00a0\u202f]/g, " ")
+      .trim();
+  }
+
   function clean(text) {
-    text = text.normalize("NFKC").replace(/[\u2212\u2013]/g, "-").replace(/[\u00a0\u202f]/g, " ");
-    return fold(text.trim());
+    return fold(asTyped(text));
   }
 
   function normalise(text, caseSensitive) {
@@ -42,12 +66,34 @@
     return "“" + text + "”";
   }
 
+  // A word's last letters, not a unit of its own (`s` in `5ms`).
+  function joined(before, word) {
+    return LETTER.test(word.slice(0, 1)) && LETTER.test(before.slice(-1));
+  }
+
+  // {body, respelled}: the number's text without its unit, and whether more than the
+  // unit's own spelling, its currency sign or `percent` was taken off.
   function withoutUnit(typed, unit) {
-    if (!unit) return typed;
+    var respelled = false;
+    for (var a = 0; a < APPROXIMATELY.length; a += 1) {
+      var near = APPROXIMATELY[a];
+      if (typed.startsWith(near) && typed.slice(near.length).trim()) {
+        typed = typed.slice(near.length).trimStart();
+        respelled = true;
+        break;
+      }
+    }
+    if (typed.length > 1 && typed.endsWith(".") && !/[0-9]/.test(typed[typed.length - 2])) {
+      typed = typed.slice(0, -1).trimEnd();
+      respelled = true;
+    }
+    if (!unit) return { body: typed, respelled: respelled };
     var folded = clean(unit);
+    var plain = typed;
     var words = [folded].concat(UNIT_WORDS[folded] || []);
     for (var i = 0; i < words.length; i += 1) {
-      if (typed.endsWith(words[i]) && typed !== words[i]) {
+      if (typed.endsWith(words[i]) && typed !== words[i] &&
+          !joined(typed.slice(0, -words[i].length), words[i])) {
         typed = typed.slice(0, -words[i].length).trimEnd();
         break;
       }
@@ -58,7 +104,43 @@
       if (typed.endsWith(sign)) typed = typed.slice(0, -sign.length);
       typed = typed.trim();
     }
-    return typed;
+    if (typed !== plain) return { body: typed, respelled: respelled };
+    var spellings = SPELLINGS.filter(function (line) { return line.indexOf(folded) >= 0; })[0] || [];
+    spellings = spellings.slice().sort(function (x, y) { return y.length - x.length; });
+    for (var j = 0; j < spellings.length; j += 1) {
+      var word = spellings[j];
+      var before = typed.slice(0, typed.length - word.length);
+      if (typed.endsWith(word) && before.trim() && !joined(before, word)) {
+        return { body: before.trimEnd(), respelled: true };
+      }
+      var after = typed.slice(word.length);
+      if (spellings.indexOf("$") >= 0 && typed.startsWith(word) && after.trim()) {
+        return { body: after.trimStart(), respelled: true }; // `USD 4.18`, `US$ 4.18`
+      }
+    }
+    return { body: typed, respelled: respelled };
+  }
+
+  // When a word after the number is the trouble, {error} saying so: another unit of the
+  // question's kind, or a word it does not know, as it was written; else null.
+  function nameTheWord(body, typed, shown, unit) {
+    var found = /^[-+]?[0-9][0-9.,_'\u2019 ]*(?:e[-+]?[0-9]+)? ?([^\s0-9.,_'\u2019+-]\S*)$/.exec(body);
+    if (!found || /^e[-+]?[0-9]+$/.test(found[1])) return null;
+    var word = found[1];
+    var at = typed.lastIndexOf(word);
+    var asWritten = shown.length === typed.length && at >= 0
+      ? shown.slice(at, at + word.length) : word;
+    var folded = unit ? clean(unit) : "";
+    var sameKind = KINDS.some(function (kind) {
+      return kind.indexOf(word) >= 0 && kind.indexOf(folded) >= 0;
+    });
+    if (sameKind) {
+      return fail(quoted(shown) + " is in " + asWritten + "; this question asks in " + unit +
+        ". Type the number in " + unit + ".");
+    }
+    return fail(quoted(asWritten) + " is not a unit this question knows. Type a number such as " +
+      quoted("2.5") + " or " + quoted("2,5") + (unit ? ", optionally followed by " + unit : "") +
+      ".");
   }
 
   function stripAll(text, sign) {
@@ -170,8 +252,9 @@
   // A typed number: {value, typed, readAs} or {error}, as numbers.read_number.
   function readNumber(text, unit, convention) {
     var typed = clean(text);
-    var shown = typed;
-    var body = withoutUnit(typed, unit);
+    var shown = asTyped(text); // messages quote what was typed, in the learner's own case
+    var bare = withoutUnit(typed, unit);
+    var body = bare.body;
     var written = body;
     var sign = "";
     if (body[0] === "-" || body[0] === "+") {
@@ -179,14 +262,14 @@
       body = body.slice(1).trimStart();
     }
     var found = numberDigits(body, shown, unit, convention || "point", sign);
-    if (found.error) return found;
+    if (found.error) return nameTheWord(body, typed, shown, unit) || found;
     var value = parseFloat(sign + found.digits);
     if (!isFinite(value)) return fail(quoted(shown) + " is too large. Type an ordinary finite number.");
     var read = numberText(value);
     return {
       value: value,
       typed: text.trim(),
-      readAs: written === read ? "" : read + (unit ? " " + unit : "")
+      readAs: written === read && !bare.respelled ? "" : read + (unit ? " " + unit : "")
     };
   }
 
