@@ -334,3 +334,25 @@ def page(browser: Any) -> Iterator[Any]:
     opened.on("request", lambda request: opened.requests.append(request.url))
     yield opened
     context.close()
+
+
+# --- tiers: `make check` runs what needs no browser, pseudo-terminal, wheel or site build --
+# Marked here from what a test uses, so a new test lands in the right tier without anyone
+# remembering to mark it: the fixtures below build a wheel or a site or start Chromium, and
+# a module that imports pexpect drives a real terminal.
+_HEAVY_FIXTURES = {
+    "wheel": "slow", "installed": "slow", "real_site": "build", "base_url": "build",
+    "fixture_url": "build", "zensical_site": "build", "zensical_fixture_url": "build",
+    "browser": "browser", "page": "browser",
+}  # fmt: skip
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        for fixture, marker in _HEAVY_FIXTURES.items():
+            if fixture in names:
+                item.add_marker(marker)
+        module = getattr(item, "module", None)
+        if module is not None and "pexpect" in vars(module):
+            item.add_marker("pty")

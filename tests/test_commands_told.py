@@ -31,6 +31,7 @@ def long_course(make_course: MakeCourse) -> Path:
     })  # fmt: skip
 
 
+@pytest.mark.pty
 @pytest.mark.parametrize("columns", [80, 50])
 def test_the_resume_hint_is_never_broken_inside_its_command(
     long_course: Path, columns: int

@@ -60,6 +60,7 @@ def test_a_review_whose_input_ends_exits_3(course: Path) -> None:
     assert lessonkit(course, "q\n", "review").returncode == exits.EXIT_OK
 
 
+@pytest.mark.pty
 def test_ctrl_d_in_a_terminal_exits_3(make_course: MakeCourse) -> None:
     pexpect = pytest.importorskip("pexpect")
     from test_quiz_pty import spawn

@@ -27,14 +27,23 @@ def _hook_commands() -> dict[str, str]:
     return found
 
 
-def _make_test_commands() -> list[str]:
+def _make_test_commands(target: str = "test") -> list[str]:
+    """The commands a target runs, following `$(MAKE) other` into the other's recipe."""
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    recipe = re.search(r"^test:.*\n((?:\t.*\n)+)", makefile, re.M)
-    assert recipe, "Makefile has no `test` target"
-    return [
-        line.strip().replace("$(VENV)/bin/", "").replace("$(PY) -m ", "")
-        for line in recipe.group(1).splitlines()
-    ]
+    recipe = re.search(rf"^{target}:.*\n((?:\t.*\n)+)", makefile, re.M)
+    assert recipe, f"Makefile has no `{target}` target"
+    commands = []
+    for line in recipe.group(1).splitlines():
+        if called := re.fullmatch(r"\$\(MAKE\) ([a-z-]+)", line.strip()):
+            commands += _make_test_commands(called.group(1))
+            continue
+        commands.append(
+            line.strip()
+            .replace("$(VENV)/bin/", "")
+            .replace("$(PY) -m ", "")
+            .replace("python -m ", "")
+        )
+    return commands
 
 
 def test_every_hook_is_a_check_make_test_runs() -> None:

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from conftest import MakeCourse
-from test_quiz_pty import PAUSE, screen_of, spawn
+from test_quiz_pty import PAUSE, screen_of, spawn, stop
 from test_runner import BANK, MKDOCS
 
 pexpect = pytest.importorskip("pexpect")
@@ -61,5 +61,4 @@ def test_a_choice_typed_at_the_pause_is_kept_in_the_picker(make_course: MakeCour
     child.send("\r")
     child.expect("You answered: 3. b")
     child.expect("\u2713 Correct")
-    child.sendcontrol("c")
-    child.expect(pexpect.EOF)
+    stop(child)

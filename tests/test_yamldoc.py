@@ -96,10 +96,34 @@ def test_syntax_problems_have_positions_and_hints(text: str, expected: str) -> N
     assert problems_of(text) == [expected]
 
 
-def test_deep_nesting_is_refused_not_crashed() -> None:
-    # libyaml's own composer segfaults near 100,000 levels; we stop at the limit.
-    assert problems_of("[" * 100_000) == [
-        "t.yml:1:41: nesting is deeper than 40 levels (flatten the structure; banks need only a few levels)"
+DEEP_BLOCK = "".join("  " * i + "k:\n" for i in range(1_100))
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [("[" * 100_000, "1:41"), ("{a: " * 5_000, "1:161"), (DEEP_BLOCK, "41:81")],
+    ids=["flow-sequences", "flow-mappings", "block-mappings"],
+)
+@pytest.mark.parametrize("parser", ["libyaml", "pure-python"])
+def test_deep_nesting_is_refused_not_crashed(
+    text: str, where: str, parser: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Old libyaml segfaults near 100,000 levels; libyaml 0.2.6 (PyYAML 6.0.4) stops at 1,000
+    # with its own words. Whichever parser reads the file, the author sees our limit.
+    import yaml
+
+    if parser == "pure-python":
+        monkeypatch.setattr(yamldoc, "_Parser", yaml.SafeLoader)
+    assert problems_of(text) == [
+        f"t.yml:{where}: nesting is deeper than 40 levels (flatten the structure; banks need "
+        "only a few levels)"
+    ]
+
+
+def test_a_course_may_allow_deeper_nesting_than_libyaml() -> None:
+    assert problems_of("[" * 1_500, max_depth=1_200) == [
+        "t.yml:1:1201: nesting is deeper than 1200 levels (flatten the structure; banks need "
+        "only a few levels)"
     ]
 
 

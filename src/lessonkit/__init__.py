@@ -25,8 +25,8 @@ _EXPORTS = {
     "Course": "course.course",
     "check_course": "authoring.rulebook",
     "load_course": "authoring.rulebook",
-    "Grade": "grading.grader",
-    "grade": "grading.grader",
+    "Grade": "grading.credit",
+    "grade": "questiontypes.registry",
 }
 
 __all__ = [
@@ -56,7 +56,8 @@ if TYPE_CHECKING:
     from lessonkit.course.course import Course
     from lessonkit.course.lessons import read_lesson
     from lessonkit.errors import ContentError, LessonkitError, Problem, UsageError
-    from lessonkit.grading.grader import Grade, grade
+    from lessonkit.grading.credit import Grade
+    from lessonkit.questiontypes.registry import grade
 
 
 def __getattr__(name: str) -> Any:

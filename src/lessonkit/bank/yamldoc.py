@@ -122,9 +122,18 @@ def parse(
     return document
 
 
-def _parse(text: str, path: str, limits: Limits, watch: frozenset[str]) -> Document:
+# libyaml 0.2.6 (bundled with PyYAML 6.0.4) refuses nesting past 1,000 levels itself, after
+# reading ahead over every opening bracket, so its error would reach an author before our
+# own limit and word it differently on each PyYAML release. The pure-Python parser hands
+# over events as it goes, so the builder stops at `max_depth` with lessonkit's message.
+_LIBYAML_DEPTH = "exceeded maximum nesting depth"
+
+
+def _parse(
+    text: str, path: str, limits: Limits, watch: frozenset[str], parser_type: Any = None
+) -> Document:
     builder = Builder(path, limits.max_depth, limits.max_alias_nodes, watch)
-    parser = _Parser(text)
+    parser = (parser_type or _Parser)(text)
     # The collector finds no cycles in freshly built values; pausing it during the
     # build makes large files about 2.5x faster (measured in the benchmark).
     collecting = gc.isenabled()
@@ -132,6 +141,8 @@ def _parse(text: str, path: str, limits: Limits, watch: frozenset[str]) -> Docum
     try:
         value, root = builder.build(parser)
     except yaml.MarkedYAMLError as error:
+        if error.problem == _LIBYAML_DEPTH and parser_type is None:
+            return _parse(text, path, limits, watch, yaml.SafeLoader)
         found = [*builder.problems, hints.syntax_problem(error, path, text)]
         raise ContentError(hints.hinted(found, text)) from None
     except ContentError as error:

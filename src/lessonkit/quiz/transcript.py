@@ -17,11 +17,10 @@ from typing import IO
 from lessonkit.course import catalog
 from lessonkit.course.invocation import program
 from lessonkit.errors import UsageError
-from lessonkit.grading import responses
 from lessonkit.history.rows import AttemptSummary, Unfinished
 from lessonkit.history.tables import attempt_numbers, read_store, shown_time
+from lessonkit.questiontypes import registry
 from lessonkit.quiz import session
-from lessonkit.quiz.loop import shown_answer
 from lessonkit.quiz.plainui import PlainUi
 from lessonkit.quiz.summary import section, summarise
 from lessonkit.quiz.terminal import make_ui
@@ -78,7 +77,7 @@ def _show(
     number: int,
     zone: tzinfo | None,
 ) -> None:
-    from lessonkit.grading.grader import Grade
+    from lessonkit.grading.credit import Grade
 
     marks = {
         q: session.Mark(row.response, row.score, row.max_score, row.correct, row.params)
@@ -90,8 +89,6 @@ def _show(
     )  # fmt: skip
     recorded_ids = set(recorded.order)  # once: per question it cost 6 s at 10,000 questions
     asked = [q for q in attempt.plan.order if q in recorded_ids]
-    # Each question graded with the numbers this attempt drew, built only when asked for.
-    grading = session.Grading(attempt.bank, compiled.keys, lookup=attempt.question)
     kind = "Review" if summary.kind == "review" else "Attempt"
     ui.stress(f"{kind} {number} at {compiled.slug}: {compiled.bank['title']}", "bold")
     ui.say(f"Started {shown_time(summary.started, zone)}; {_state(summary, zone)}.")
@@ -99,24 +96,23 @@ def _show(
         question = attempt.question(question_id)
         display = attempt.plan.displays[question_id]
         ui.recalled(at, len(asked), question, display)
-        where = section(attempt.bank, compiled.lesson, str(question["section"]))
+        where = section(attempt.bank, compiled.lesson, question.section)
         mark = attempt.marks.get(question_id)
         if mark is None:
             ui.unanswered(where)
             continue
-        key = grading.key(question_id)
-        if isinstance(key, float) and question_id in attempt.plan.numbers:
-            key = shown_answer(grading, question_id, key)
-        answer = None if key is None else responses.described(question, key, display)
-        response = responses.from_json(question, mark.response)
+        qtype = registry.of(question)
+        key = qtype.shown_key(question, drawn=question_id in attempt.plan.numbers)
+        answer = None if key is None else qtype.described(question, key, display)
+        response = qtype.from_json(question, mark.response)
         ui.feedback(
             question,
             Grade(mark.score, mark.max_score, mark.correct),
-            responses.described(question, response, display),
+            qtype.described(question, response, display),
             answer,
-            responses.chosen_feedback(question, response, display),
+            qtype.chosen_feedback(question, response, display),
             where,
-            responses.part_marks(question, response),
+            qtype.part_marks(question, response),
         )
     if summary.kind == "review":
         return

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from lessonkit.questiontypes import registry
 from lessonkit.results.stats import Flag, OptionStats, QuestionStats
 
 TOO_EASY = 0.95  # share of the points above which a question tells no one apart
@@ -35,8 +36,7 @@ def question_flags(stats: QuestionStats, path: str) -> list[Flag]:
                       f"earned (below {_pct(TOO_HARD)}); check the key and the wording first, "
                       "then whether the lesson teaches it"))  # fmt: skip
     found += _discrimination(stats)
-    # A true/false question's one wrong option is dead exactly when it is too easy.
-    dead = stats.type != "true_false"
+    dead = stats.type is None or registry.named(stats.type).dead_distractors
     found += _distractors(stats.options, stats.answers, stats.top, dead=dead)
     found += _wrong_answers(stats)
     return [Flag(kind, stats.id, path, stats.line or 0, text) for kind, text in found]
@@ -98,12 +98,8 @@ def _wrong_answers(stats: QuestionStats) -> list[tuple[str, str]]:
         elif wrong.factor is not None:
             advice = (f"{wrong.factor:g} times the key: a unit or prefix slip? Name the unit "
                       "in the prompt, or accept it")  # fmt: skip
-        elif stats.type == "numeric":
-            advice = ("marked wrong: a shared mistake worth its own feedback, or a rounding "
-                      "the tolerance should allow")  # fmt: skip
-        else:
-            advice = ("marked wrong: if it is right, add it to `accept`; if not, word the "
-                      "question so that it is clearly not")  # fmt: skip
+        else:  # only a type that lists its wrong answers has any (``wrong_form``)
+            advice = registry.named(stats.type or "").wrong_advice
         found.append(("common-wrong-answer", f"{given}, {advice}"))
     return found
 
