@@ -26,12 +26,13 @@ any other word is named, as the learner wrote it.
 
 Only one thing is truly ambiguous: a lone comma or point followed by exactly three
 digits, as in ``1,000`` (one thousand, or 1.0 written with a decimal comma) or
-``1.000``. The question's ``decimal_mark`` decides it: ``point`` (English; the default)
-reads ``1,000`` as 1000 and ``1.000`` as 1, ``comma`` the other way round, and
-``either`` refuses the number and asks the learner to write it so that it can only
-mean one thing. Every other form means one number whatever the convention: ``2,5``
-cannot be thousands (a group has three digits), ``1,000.5`` has both marks, ``1 000``
-groups with a space.
+``1.000``. The question's ``decimal_mark`` decides it: ``point`` (English) reads
+``1,000`` as 1000 and ``1.000`` as 1, ``comma`` the other way round, and ``either``
+refuses the number and asks the learner to write it so that it can only mean one thing.
+A question that sets none asks when its answer may have decimals (``unset_mark``): the
+prompt invites a decimal comma, so ``2,147`` may well mean 2.147. Every other form means
+one number whatever the convention: ``2,5`` cannot be thousands (a group has three
+digits), ``1,000.5`` has both marks, ``1 000`` groups with a space.
 
 What it refuses, with a message saying what to type: spaces (or other marks) that do
 not group digits in threes, such as ``2 4 1 1``, which is several numbers rather than
@@ -101,6 +102,13 @@ class Number(float):
         made.typed = typed
         made.read_as = read_as
         return made
+
+
+def unset_mark(*, decimals: bool) -> DecimalMark:
+    """The convention of a question that sets none: ``either`` (ask) when its answer may
+    have decimals, for `2,147` may then be 2.147 as well as 2147; else ``point``, as a
+    whole-number answer cannot be 2.147."""
+    return "either" if decimals else "point"
 
 
 def read_number(text: str, unit: str | None = None, decimal_mark: DecimalMark = "point") -> Number:

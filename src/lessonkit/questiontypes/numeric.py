@@ -62,6 +62,27 @@ def right(question: Numeric, value: float) -> bool:
     return abs(value - answer) <= allowed + slack
 
 
+def convention(question: Numeric) -> numbers.DecimalMark:
+    """How this question reads a lone `,` or `.` before three digits (`2,147`, `1.000`): as
+    the bank or question says, else by whether its answer may have decimals."""
+    mark = question.decimal_mark
+    if mark in ("point", "comma", "either"):
+        return mark  # type: ignore[return-value]
+    return numbers.unset_mark(decimals=_decimals(question))
+
+
+def _decimals(question: Numeric) -> bool:
+    """Whether a right answer may have decimals: not a count (`bound`), and not a whole
+    number that must be typed exactly. A formula not yet drawn may."""
+    if question.bound is not None:
+        return False
+    try:
+        whole = question.value().is_integer()
+    except TypeError:
+        return True
+    return not whole or question.allowed_error() >= 1
+
+
 def _number(response: Any) -> float:
     if isinstance(response, bool) or not isinstance(response, int | float):
         raise TypeError(f"a numeric response is a float, not {type(response).__name__}")
@@ -118,10 +139,8 @@ class NumericType(QuestionType[Numeric, float]):
         return f"Type a number (decimal point or comma){where}."
 
     def parse(self, question: Numeric, text: str, display: Sequence[int]) -> float:
-        mark = question.decimal_mark
-        decimal_mark: numbers.DecimalMark = mark if mark in ("comma", "either") else "point"  # type: ignore[assignment]
         try:
-            return numbers.read_number(text, question.unit, decimal_mark)
+            return numbers.read_number(text, question.unit, convention(question))
         except numbers.NumberError as error:
             raise ResponseError(str(error)) from None
 
@@ -223,9 +242,11 @@ class NumericType(QuestionType[Numeric, float]):
 
     def widget_key(self, question: Numeric) -> dict[str, Any]:
         key: dict[str, Any] = {"answer": question.answer}
-        for name in ("tolerance", "relative_tolerance", "unit", "decimal_mark"):
+        for name in ("tolerance", "relative_tolerance", "unit"):
             if getattr(question, name) is not None:
                 key[name] = getattr(question, name)
+        if (mark := convention(question)) != "point":  # the page's script reads `point` unsaid
+            key["decimal_mark"] = mark
         return key
 
     def widget_answer(self, question: Numeric) -> tuple[str, float]:
