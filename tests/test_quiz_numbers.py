@@ -77,13 +77,24 @@ def test_a_bank_that_sets_its_decimal_mark_is_not_asked(learner_course: LearnerC
     assert "You answered: 1,000 (read as 1000 TFLOPS)\n\u2713 Correct" in out
 
 
-def test_a_share_typed_for_a_percentage_scores_nothing_and_gets_a_hint(course: Path) -> None:
-    out = quiz("1 000\n0.21\n")
+def test_a_share_typed_for_a_percentage_is_asked_about_not_graded(course: Path) -> None:
+    out = quiz("1 000\n0.21\n21\n")
     assert "You answered: 1 000 (read as 1000 TFLOPS)\n\u2713 Correct" in out
     assert (
         "Type a percentage (decimal point or comma), e.g. 50 for half, optionally followed "
         "by %.\n"
         "Answer (u undo, q save and quit): 0.21\n"
+        "Not counted: `0.21` looks like a share, and this question asks in %. Did you mean "
+        "21 %? Type `21`, or `0.21 %` if you mean 0.21 %.\n"
+        "Answer (u undo, q save and quit): 21\n"
+        "You answered: 21 %\n"
+        "\u2713 Correct: 1 of 1 point.\n"
+    ) in out
+
+
+def test_a_share_typed_with_its_percent_sign_is_graded_with_a_hint(course: Path) -> None:
+    out = quiz("1 000\n0.21 %\n")
+    assert (
         "You answered: 0.21 %\n"
         "\u2717 Incorrect: 0 of 1 point.\n"
         "The right answer: 21.2 %\n"

@@ -92,6 +92,19 @@ def _number(response: Any) -> float:
     return value
 
 
+def _share_for_percent(question: Numeric, value: float, text: str) -> bool:
+    """A share (`0.75`) typed without a % sign where the question asks for a percentage of
+    1 or more: asked about rather than graded (`0.75 %`, typed so, is graded)."""
+    if question.unit not in numbers.PERCENT_UNITS or not 0 < abs(value) < 1:
+        return False
+    if any(word in numbers.clean(text) for word in ("%", "percent", "per cent")):
+        return False
+    try:
+        return abs(question.value()) >= 1
+    except TypeError:
+        return False  # a formula not yet drawn: graded, with the note below
+
+
 def _notes(question: Numeric, value: float) -> tuple[str, ...]:
     """A hint for a wrong number that looks like a share where a percentage was asked for."""
     if question.unit not in numbers.PERCENT_UNITS or not 0 < abs(value) < 1 <= abs(
@@ -140,9 +153,17 @@ class NumericType(QuestionType[Numeric, float]):
 
     def parse(self, question: Numeric, text: str, display: Sequence[int]) -> float:
         try:
-            return numbers.read_number(text, question.unit, convention(question))
+            number = numbers.read_number(text, question.unit, convention(question))
         except numbers.NumberError as error:
             raise ResponseError(str(error)) from None
+        if _share_for_percent(question, number, text):
+            share = numbers.number_text(number)
+            percent = numbers.number_text(float(f"{number * 100:.12g}"))
+            raise ResponseError(
+                f"`{text.strip()}` looks like a share, and this question asks in %. Did you mean "
+                f"{percent} %? Type `{percent}`, or `{share} %` if you mean {share} %."
+            )
+        return number
 
     def from_json(self, question: Numeric, value: Any) -> float:
         return float(value)

@@ -253,6 +253,18 @@
     };
   }
 
+  // A share (0.75) typed without a % sign where a percentage of 1 or more is asked for:
+  // asked about, not graded (numeric.py's _share_for_percent).
+  function shareForPercent(key, value, text) {
+    var abs = Math.abs(value);
+    if (PERCENT.indexOf(key.unit) < 0 || !(abs > 0 && abs < 1)) return false;
+    var typed = clean(text);
+    if (["%", "percent", "per cent"].some(function (w) { return typed.indexOf(w) >= 0; })) {
+      return false;
+    }
+    return typeof key.answer === "number" && Math.abs(key.answer) >= 1;
+  }
+
   // A hint for a wrong number that looks like a share where a percentage was asked for.
   function numberNotes(key, value) {
     var abs = Math.abs(value);
@@ -279,6 +291,13 @@
   function numberShare(key, response, said) {
     var number = readNumber(response, key.unit, key.decimal_mark);
     if (number.error) return number;
+    if (shareForPercent(key, number.value, response)) {
+      var share = numberText(number.value);
+      var percent = numberText(parseFloat((number.value * 100).toPrecision(12)));
+      return fail(quoted(response.trim()) + " looks like a share, and this question asks in %. " +
+        "Did you mean " + percent + " %? Type " + quoted(percent) + ", or " +
+        quoted(share + " %") + " if you mean " + share + " %.");
+    }
     if (number.readAs) said.push("read as " + number.readAs);
     var allowed = 0;
     if (key.tolerance != null) allowed = Math.max(allowed, key.tolerance);
