@@ -82,6 +82,13 @@ PARSED: list[tuple[str, dict[str, Any], str, Any]] = [
     ("multiple commas", MULTIPLE, "1,3", frozenset({2, 3})),
     ("multiple spaces", MULTIPLE, "1 3", frozenset({2, 3})),
     ("multiple mixed separators", MULTIPLE, "3, 1;4", frozenset({1, 2, 3})),
+    # As people write a list and a label: `1, 3 and 4`, `3.` (as shown), a sentence's end.
+    ("single label as shown", SINGLE, "3.", 3),
+    ("single label with a bracket", SINGLE, "3)", 3),
+    ("multiple with and", MULTIPLE, "1, 3 and 4", frozenset({1, 2, 3})),
+    ("multiple labels, full stop", MULTIPLE, "1. 3.", frozenset({2, 3})),
+    ("false with a full stop", TRUE_FALSE, "False.", False),
+    ("true, exclaimed", TRUE_FALSE, "TRUE!", True),
     ("true t", TRUE_FALSE, "t", True),
     ("true word any case", TRUE_FALSE, " TRUE ", True),
     ("yes", TRUE_FALSE, "y", True),
