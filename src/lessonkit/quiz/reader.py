@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
-from lessonkit.course import catalog
+from lessonkit.course import catalog, markers
 from lessonkit.course.headings import Heading
 from lessonkit.course.invocation import program
 from lessonkit.errors import UsageError
@@ -59,7 +59,9 @@ def lesson_text(path: Path, section: str | None) -> str:
 
     page = read_lesson(path)
     lines = page.body.splitlines()
-    shown = lines
+    # The call to action where the site puts it when the page has no marker for it; a
+    # self-check shows nothing here, so none is placed.
+    shown = markers.with_defaults(lines, page.meta.quiz, page.meta.insights, ())
     if section is not None:
         heading = chosen(page.headings, section, page.meta.title)
         start = heading.line - page.body_line
@@ -70,6 +72,8 @@ def lesson_text(path: Path, section: str | None) -> str:
         )  # fmt: skip
         shown = lines[start:end]
     docs = path.parent.parent
+    if "((fact" in page.body or "lessonkit:facts" in page.body:
+        shown, lines = _with_facts(docs.parent, shown, lines)
     lesson = pagetext.Lesson(
         slug=path.stem,
         folder=path.parent,
@@ -79,6 +83,17 @@ def lesson_text(path: Path, section: str | None) -> str:
         shown=_shown_path,
     )
     return pagetext.readable(page.meta.title, shown, lines, lesson)
+
+
+def _with_facts(root: Path, shown: list[str], lines: list[str]) -> tuple[list[str], list[str]]:
+    """The lines shown and the whole body with the course's facts in them, as on the site."""
+    from lessonkit.bank.loader import read_facts
+    from lessonkit.course import factpages
+
+    facts = read_facts(root).facts
+    part = factpages.expand(shown, facts)
+    # Footnotes are looked up in the whole body; the facts' ones follow it.
+    return part.lines, [*lines, "", *part.notes]
 
 
 def chosen(headings: Sequence[Heading], wanted: str, title: str) -> Heading:
