@@ -35,7 +35,7 @@ def test_several_right_answers_keep_one_and_say_which_was_left_out(tmp_path: Pat
     assert fields[0]["options"] == [{"text": "2", "correct": True}, {"text": "4"}, {"text": "6"}]
     assert lost == ["Primes: several right answers: Moodle gave full marks for any of `2`, `3`, "
                     "but lessonkit's single choice has one right option, so `2` is kept as it "
-                    "and `3` left out (kept, it would be marked wrong)"]  # fmt: skip
+                    "and `3` left out (as an option, choosing it would be marked wrong)"]  # fmt: skip
 
 
 def test_a_penalty_and_partial_credit_are_named(tmp_path: Path) -> None:

@@ -165,3 +165,26 @@ def test_a_calculated_question_from_moodle_draws_its_dataset_items_together(
         "calculated.xml: Inline: left out: the formula `{={a}*2}` in its text: lessonkit's texts "
         "show named values only; make it a derived value and write its name"
     ]
+
+
+def test_a_single_choice_with_two_right_answers_keeps_one_and_says_so(tmp_path: Path) -> None:
+    exported = tmp_path / "capital.xml"
+    exported.write_text(
+        '<quiz><question type="multichoice"><name><text>Capital</text></name>'
+        '<questiontext format="html"><text>The capital of the Netherlands?</text></questiontext>'
+        "<single>true</single>"
+        '<answer fraction="100"><text>Amsterdam</text></answer>'
+        '<answer fraction="100"><text>amsterdam</text></answer>'
+        '<answer fraction="-25"><text>The Hague</text></answer></question></quiz>'
+    )
+    imported = read(exported, "moodle")
+    assert imported.drafts[0].fields["options"] == [
+        {"text": "Amsterdam", "correct": True},
+        {"text": "The Hague"},
+    ]
+    assert [loss.what for loss in imported.losses] == [
+        "several right answers: Moodle gave full marks for any of `Amsterdam`, `amsterdam`, but "
+        "lessonkit's single choice has one right option, so `Amsterdam` is kept as it and "
+        "`amsterdam` left out (as an option, choosing it would be marked wrong)",
+        "penalty (-25%) for `The Hague`: lessonkit takes no marks off for a wrong option",
+    ]

@@ -350,7 +350,7 @@ def _one_right(
         notes.lost(f"several right answers: Moodle gave full marks for any of "
                    f"{', '.join(named[i] for i in full)}, but lessonkit's single choice has one "
                    f"right option, so {named[full[0]]} is kept as it and {others} left out "
-                   "(kept, it would be marked wrong)")  # fmt: skip
+                   "(as an option, choosing it would be marked wrong)")  # fmt: skip
     for index, weight in enumerate(weights):
         if 0 < weight < 99.99:
             notes.lost(f"partial credit ({weight:g}%) for {named[index]}: lessonkit's single "
