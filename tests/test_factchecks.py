@@ -176,6 +176,27 @@ def test_an_unknown_fact_or_unit_fails_validate_at_its_place(make_course: MakeCo
     ]
 
 
+def test_a_reference_in_a_footnote_is_checked_at_its_place(make_course: MakeCourse) -> None:
+    text = (
+        "Memory.[^nv]\n\n"
+        "[^nv]: NVIDIA lists ((fact h100-sxm.hbm unit=TB/s)),\n"
+        "    and ((fact h300.hbm))."
+    )
+    root = make_course(
+        {
+            "facts/chips.yml": FACTS,
+            LESSON_FILE: with_text(text),
+            "quizzes/lesson-one.yml": FULL_BANK,
+        }
+    )
+    report = validate_paths([], cwd=root, full=True)
+    assert [str(p) for p in report.problems] == [
+        f"{LESSON_FILE}:20:21: fact `h100-sxm.hbm`: cannot convert `GB` to `TB/s`: they measure "
+        "different things (ask for a unit like `GB`, or use another fact)",
+        f"{LESSON_FILE}:21:9: unknown fact `h300.hbm` (did you mean `h200.hbm`?)",
+    ]
+
+
 def test_a_course_without_facts_is_checked_as_before(make_course: MakeCourse) -> None:
     text = with_text("It holds 80 GiB, or 85.9 GB, or 80 GB.")
     root = make_course({LESSON_FILE: text, "quizzes/lesson-one.yml": FULL_BANK})

@@ -121,3 +121,51 @@ def test_every_place_a_fact_is_shown_is_listed_lessons_first(make_course: MakeCo
             ("h100-sxm.hbm", "h200.hbm")),
         Use("h200.hbm", str(root / "quizzes/lesson-one.yml"), 7, 13, "question q-single"),
     ]  # fmt: skip
+
+
+def test_a_reference_in_a_footnote_is_its_value_without_a_mark_of_its_own(facts: dict) -> None:
+    """The footnote is the figure's source already: a mark inside it would send the reader
+    from one source to another. A continuation line belongs to the footnote too."""
+    page = factpages.expand(
+        [
+            "Memory.[^nv] And ((fact h200.hbm)).",
+            "",
+            "[^nv]: NVIDIA lists ((fact h100-sxm.hbm)) for the SXM part,",
+            "which is ((fact h100-sxm.hbm unit=GiB decimals=1))",
+            "",
+            "    and ((fact h200.hbm)) for the H200.",
+            "",
+            "After the note: ((fact h100-sxm.hbm)).",
+        ],
+        facts,
+    )
+    assert page.problems == []
+    assert page.lines == [
+        "Memory.[^nv] And 141 GB[^fact-h200.hbm].",
+        "",
+        "[^nv]: NVIDIA lists 80 GB for the SXM part,",
+        "which is 74.5 GiB",
+        "",
+        "    and 141 GB for the H200.",
+        "",
+        "After the note: 80 GB[^fact-h100-sxm.hbm].",
+    ]
+    assert page.used == ["h200.hbm", "h100-sxm.hbm"]
+
+
+def test_a_reference_in_a_footnote_that_cannot_be_shown_is_reported_there(facts: dict) -> None:
+    page = factpages.expand(
+        [
+            "Text.[^nv]",
+            "",
+            "[^nv]: NVIDIA lists ((fact h100-sxm.hbm unit=TB/s)),",
+            "    and ((fact h300.hbm)).",
+        ],
+        facts,
+        first_line=20,
+    )
+    assert [(p.line, p.column, p.message) for p in page.problems] == [
+        (22, 21, "fact `h100-sxm.hbm`: cannot convert `GB` to `TB/s`: they measure different things"),
+        (23, 9, "unknown fact `h300.hbm`"),
+    ]  # fmt: skip
+    assert page.notes == []

@@ -2,7 +2,8 @@
 each fact is shown.
 
 In a lesson, `((fact ID unit=… decimals=…))` (``bank.citations``) becomes the value as
-asked with a footnote to the fact's source, and a marker line
+asked with a footnote to the fact's source (inside the author's own footnote, which is a
+source already, the value alone), and a marker line
 
     <!-- lessonkit:facts h100-sxm.hbm h200.hbm tpu-v6e.hbm unit=GB -->
 
@@ -32,6 +33,8 @@ __all__ = ["Expanded", "Use", "course_uses", "expand", "note_label", "table_opti
 
 _FENCE = re.compile(r"^\s*(```+|~~~+)")
 _CODE_SPAN = re.compile(r"(`+)(?:.+?)\1")
+# A footnote's definition, as Python-Markdown's footnotes read one: up to three spaces in.
+_NOTE = re.compile(r"^ {0,3}\[\^[^\]\s]+\]:")
 TABLE_HEADER = ("Figure", "Value", "As of")
 
 
@@ -84,7 +87,7 @@ def expand(lines: Sequence[str], facts: Mapping[str, Fact], *, first_line: int =
     with a problem at its line and column."""
     out = Expanded([])
     fence: str | None = None
-    for number, line in enumerate(lines, first_line):
+    for (number, line), in_note in zip(enumerate(lines, first_line), _in_notes(lines), strict=True):
         opened = _FENCE.match(line)
         if opened and fence is None:
             fence = opened.group(1)
@@ -95,14 +98,31 @@ def expand(lines: Sequence[str], facts: Mapping[str, Fact], *, first_line: int =
         elif line.startswith("<!--") and "lessonkit:facts" in line:
             out.lines += _table(line, number, facts, out)
         elif citations.OPEN in line:
-            out.lines.append(_references(line, number, facts, out))
+            out.lines.append(_references(line, number, facts, out, in_note=in_note))
         else:
             out.lines.append(line)
     out.notes = [_note(facts[fact_id]) for fact_id in out.used]
     return out
 
 
-def _references(line: str, number: int, facts: Mapping[str, Fact], out: Expanded) -> str:
+def _in_notes(lines: Sequence[str]) -> list[bool]:
+    """Whether each line is part of a footnote's definition: the `[^label]:` line, the lines
+    of its paragraph, and the indented blocks after it (as Python-Markdown reads them)."""
+    inside, blank = False, False
+    found: list[bool] = []
+    for line in lines:
+        if _NOTE.match(line):
+            inside = True
+        elif inside and blank and line.strip() and not line.startswith(("    ", "\t")):
+            inside = False
+        blank = not line.strip()
+        found.append(inside)
+    return found
+
+
+def _references(
+    line: str, number: int, facts: Mapping[str, Fact], out: Expanded, *, in_note: bool = False
+) -> str:
     parts: list[str] = []
     last = 0
     for found in _outside_spans(line):
@@ -114,7 +134,9 @@ def _references(line: str, number: int, facts: Mapping[str, Fact], out: Expanded
             out.problems.append(PageProblem(number, found.start + 1, *why, found.id))
             continue
         parts.append(line[last : found.start])
-        parts.append(_cited(facts[found.id], found, out))
+        # In a footnote, the value alone: a mark there would lead from one source to another.
+        fact = facts[found.id]
+        parts.append(citations.shown(fact, found) if in_note else _cited(fact, found, out))
         last = found.end
     parts.append(line[last:])
     return "".join(parts)
