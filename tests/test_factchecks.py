@@ -154,6 +154,25 @@ def test_a_prefix_slip_warns_and_a_hand_typed_figure_is_advice(make_course: Make
     ]
 
 
+def test_a_figure_typed_as_vendors_write_units_is_found(make_course: MakeCourse) -> None:
+    text = "Dense BF16 runs at 989 TFLOPS, sparse at 1,979 TFLOPS; 80 GBps is no fact."
+    root = make_course({"facts/chips.yml": FACTS + MORE_FACTS, LESSON_FILE: with_text(text)})
+    assert findings(root) == [
+        (
+            "hand-typed-figure",
+            "advice",
+            f"{LESSON_FILE}:18:20: `989 TFLOPS` is fact `h100-sxm.bf16-dense` typed by hand; it "
+            "will not follow the fact (write `((fact h100-sxm.bf16-dense unit=TFLOP/s))`)",
+        ),
+        (
+            "hand-typed-figure",
+            "advice",
+            f"{LESSON_FILE}:18:42: `1,979 TFLOPS` is fact `h100-sxm.bf16-sparse` typed by hand; "
+            "it will not follow the fact (write `((fact h100-sxm.bf16-sparse unit=TFLOP/s))`)",
+        ),
+    ]
+
+
 def test_an_unknown_fact_or_unit_fails_validate_at_its_place(make_course: MakeCourse) -> None:
     text = (
         "It holds ((fact h100-sxm.hbm unit=TB/s)), and ((fact h300.hbm)).\n\n"
