@@ -11,6 +11,7 @@ from lessonkit.authoring.rulebook import check_course
 from lessonkit.authoring.validate import validate_paths
 
 LESSON_FILE = "content/test-plan/lesson-one.md"
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"></svg>\n'
 FACT_RULES = {"fact-age", "fact-source", "mixed-basis", "prefix-slip", "hand-typed-figure"}
 # Two more facts: one in GiB, and a sparse figure beside a dense one.
 MORE_FACTS = """\
@@ -170,6 +171,37 @@ def test_a_figure_typed_as_vendors_write_units_is_found(make_course: MakeCourse)
             f"{LESSON_FILE}:18:42: `1,979 TFLOPS` is fact `h100-sxm.bf16-sparse` typed by hand; "
             "it will not follow the fact (write `((fact h100-sxm.bf16-sparse unit=TFLOP/s))`)",
         ),
+    ]
+
+
+def test_alt_text_is_no_place_for_a_reference_and_its_figures_are_typed(
+    make_course: MakeCourse,
+) -> None:
+    """Alt text says what the picture shows, and the picture's figures do not follow a fact:
+    a figure typed there is as it should be, but a slip of prefix is still a slip."""
+    image = "![Bars: the H100 holds 80 GB, or 80 GiB]({name}.svg)"
+    text = f"{image.format(name='a')} ![H100: ((fact h100-sxm.hbm))](b.svg)"
+    root = make_course(
+        {
+            "facts/chips.yml": FACTS,
+            LESSON_FILE: with_text(text),
+            "quizzes/lesson-one.yml": FULL_BANK,
+            "content/test-plan/a.svg": SVG,
+            "content/test-plan/b.svg": SVG,
+        }
+    )
+    assert findings(root) == [
+        (
+            "prefix-slip",
+            "warn",
+            f"{LESSON_FILE}:18:34: `80 GiB` reads fact `h100-sxm.hbm` (80 GB) as 80 GiB; in "
+            "GiB it is 74.5 (write `((fact h100-sxm.hbm unit=GiB))`)",
+        ),
+    ]
+    assert [str(p) for p in check_course(root).problems] == [
+        f"{LESSON_FILE}:18:57: a fact reference in alt text: the picture's own figures do not "
+        "follow the fact (type the figure as the picture shows it, and redraw the picture and "
+        "its alt text together when the fact changes)"
     ]
 
 

@@ -169,3 +169,27 @@ def test_a_reference_in_a_footnote_that_cannot_be_shown_is_reported_there(facts:
         (23, 9, "unknown fact `h300.hbm`"),
     ]  # fmt: skip
     assert page.notes == []
+
+
+ALT_PROBLEM = (
+    "a fact reference in alt text: the picture's own figures do not follow the fact",
+    "type the figure as the picture shows it, and redraw the picture and its alt text "
+    "together when the fact changes",
+)
+
+
+def test_a_reference_in_alt_text_is_refused_where_it_is(facts: dict) -> None:
+    """The picture's figures stay as drawn when a fact changes: alt text that followed the
+    fact would tell a reader who cannot see the picture something it does not show."""
+    line = '![H100: ((fact h100-sxm.hbm))](a.svg) <img alt="H200: ((fact h200.hbm))" src="b.svg">'
+    page = factpages.expand([line], facts, first_line=5)
+    assert [(p.line, p.column, p.message, p.hint) for p in page.problems] == [
+        (5, 9, *ALT_PROBLEM),
+        (5, 55, *ALT_PROBLEM),
+    ]
+    assert (page.lines, page.notes) == ([line], [])
+    # Beside a picture, or in a link's text, a reference is text as any other.
+    near = "![A chart](a.svg) holds ((fact h100-sxm.hbm)); [see ((fact h200.hbm))](#x)"
+    assert factpages.expand([near], facts).lines == [
+        "![A chart](a.svg) holds 80 GB[^fact-h100-sxm.hbm]; [see 141 GB[^fact-h200.hbm]](#x)"
+    ]

@@ -35,6 +35,12 @@ _FENCE = re.compile(r"^\s*(```+|~~~+)")
 _CODE_SPAN = re.compile(r"(`+)(?:.+?)\1")
 # A footnote's definition, as Python-Markdown's footnotes read one: up to three spaces in.
 _NOTE = re.compile(r"^ {0,3}\[\^[^\]\s]+\]:")
+_ALT_ATTRIBUTE = re.compile(r"""\balt\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+ALT_TEXT = (
+    "a fact reference in alt text: the picture's own figures do not follow the fact",
+    "type the figure as the picture shows it, and redraw the picture and its alt text "
+    "together when the fact changes",
+)
 TABLE_HEADER = ("Figure", "Value", "As of")
 
 
@@ -125,9 +131,13 @@ def _references(
 ) -> str:
     parts: list[str] = []
     last = 0
+    alts = alt_spans(line) if "alt" in line or "![" in line else []
     for found in _outside_spans(line):
         if isinstance(found, CitationError):
             out.problems.append(PageProblem(number, found.start + 1, found.message, found.hint))
+            continue
+        if any(start <= found.start < end for start, end in alts):
+            out.problems.append(PageProblem(number, found.start + 1, *ALT_TEXT, found.id))
             continue
         why = citations.check(found, facts)
         if why is not None:
@@ -140,6 +150,28 @@ def _references(
         last = found.end
     parts.append(line[last:])
     return "".join(parts)
+
+
+def alt_spans(line: str) -> list[tuple[int, int]]:
+    """Where a line's pictures have their alt text: `![alt](…)`, `![alt][label]` and
+    `alt="…"`, as (start, end) offsets of the text."""
+    spans = [
+        found.span(1) if found.group(1) is not None else found.span(2)
+        for found in _ALT_ATTRIBUTE.finditer(line)
+    ]
+    position = 0
+    while (start := line.find("![", position)) >= 0:
+        depth, at = 1, start + 2
+        while at < len(line) and depth:
+            if line[at] == "\\":
+                at += 1  # an escaped bracket is text
+            elif line[at] in "[]":
+                depth += 1 if line[at] == "[" else -1
+            at += 1
+        if not depth and line[at : at + 1] in ("(", "["):
+            spans.append((start + 2, at - 1))
+        position = start + 2
+    return spans
 
 
 def _outside_spans(line: str) -> Iterator[Citation | CitationError]:
