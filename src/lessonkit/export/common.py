@@ -13,7 +13,7 @@ from typing import Any
 
 from lessonkit.bank import variants
 from lessonkit.bank.models import Bank
-from lessonkit.bank.richtext import safe_html
+from lessonkit.bank.richtext import inline_html, safe_html
 from lessonkit.questiontypes import registry
 from lessonkit.questiontypes.base import DrawnQuestion, RuntimeQuestion
 
@@ -25,6 +25,7 @@ __all__ = [
     "fixed_variants",
     "has_markup",
     "html_text",
+    "inline_html",
     "plain_text",
     "stable_int",
 ]

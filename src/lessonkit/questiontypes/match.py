@@ -256,11 +256,11 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
         right = rights(question)
         order = kit.order(question, len(right), shuffle=kit.shuffles(question))
         choices = '<option value="">Choose…</option>' + "".join(
-            f'<option value="{i}">{kit.letter(shown)}) {kit.text(right[i])}</option>'
+            f'<option value="{i}">{kit.letter(shown)}) {kit.inline_text(right[i])}</option>'
             for shown, i in enumerate(order)
         )
         rows = "".join(
-            f'<li><label for="lk-{question.id}-{n}">{kit.text(pair.left)}</label> '
+            f'<li><label for="lk-{question.id}-{n}">{kit.inline(pair.left)}</label> '
             f'<select id="lk-{question.id}-{n}" data-pair="{n}">{choices}</select></li>'
             for n, pair in enumerate(question.pairs)
         )
@@ -269,7 +269,7 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
             f'<ol class="lk-pairs">{rows}</ol>',
         ]
         answer = "".join(
-            f"<li>{kit.text(pair.left)} → {kit.letter(order.index(n))}) {kit.text(pair.right)}</li>"
+            f"<li>{kit.inline(pair.left)} → {kit.letter(order.index(n))}) {kit.inline(pair.right)}</li>"
             for n, pair in enumerate(question.pairs)
         )
         return Widget(inputs, [f"<p><strong>Answer:</strong></p><ol>{answer}</ol>"])

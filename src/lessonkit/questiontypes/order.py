@@ -202,7 +202,7 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
 
     def widget(self, question: Order, kit: PageKit) -> Widget:
         items = "".join(
-            f'<li data-item="{i}"><span>{kit.text(question.items[i])}</span></li>'
+            f'<li data-item="{i}"><span>{kit.inline(question.items[i])}</span></li>'
             for i in kit.order(question, len(question.items))
         )
         inputs = [
@@ -212,7 +212,7 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
             "answer.</p>",
             f'<ol class="lk-order" aria-labelledby="lk-{question.id}-prompt">{items}</ol>',
         ]
-        rows = "".join(f"<li>{kit.text(item)}</li>" for item in question.items)
+        rows = "".join(f"<li>{kit.inline(item)}</li>" for item in question.items)
         return Widget(inputs, [f"<p><strong>Answer:</strong></p><ol>{rows}</ol>"])
 
 

@@ -94,7 +94,7 @@ class SingleType(ChoiceType[Single, int]):
         kit.sub(element, "answernumbering", "abc")
         for option in question.options:
             share = float(option.correct)
-            kit.answer(element, kit.fraction(share), kit.html(option.text, inline=True),
+            kit.answer(element, kit.fraction(share), kit.inline(option.text),
                        option.feedback)  # fmt: skip
         return ()
 
@@ -104,7 +104,7 @@ class SingleType(ChoiceType[Single, int]):
     def qti(self, question: Single, kit: QtiKit | None) -> tuple[str, ...]:
         assert kit is not None  # qti_type is set
         options = question.options
-        labels = [(a, kit.html(o.text, inline=True))
+        labels = [(a, kit.inline(o.text))
                   for a, o in zip(kit.answers, options, strict=True)]  # fmt: skip
         kit.choices(labels, "Single", "response1")
         for answer, option in zip(kit.answers, options, strict=True):
