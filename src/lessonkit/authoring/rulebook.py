@@ -23,8 +23,8 @@ from pathlib import Path
 from pydantic import Field
 
 from lessonkit.authoring import (
+    banktext,
     figures,
-    footnotes,
     framing,
     freshness,
     items,
@@ -190,8 +190,8 @@ RULES: tuple[Rule, ...] = (
           "order; heading levels never skip.", "the self-checks and the table of contents "
           "follow the insights"),
     markerchecks.MARKERS,
-    pagechecks.LINKS,
-    footnotes.FOOTNOTES,
+    banktext.LINKS,
+    banktext.FOOTNOTES,
     PLACEHOLDER_HOST,
     placeholders.PLACEHOLDERS,
     fixed("waivers", "A waiver names a rule a course can set, and says why.",
@@ -221,6 +221,7 @@ RULES: tuple[Rule, ...] = (
     items.CATCH_ALL,
     items.SIMILAR_OPTIONS,
     items.LONG_CORRECT_OPTION,
+    banktext.INLINE_TEXT,
     figures.FIGURE_TEXT,
 )  # fmt: skip
 _FIXED = {rule.id for rule in RULES if rule.fixed}

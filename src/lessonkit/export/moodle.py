@@ -13,7 +13,15 @@ import html
 import xml.etree.ElementTree as ET
 
 from lessonkit.export import calculated
-from lessonkit.export.common import Export, Loss, Source, fixed_variants, html_text, inline_html, number
+from lessonkit.export.common import (
+    Export,
+    Loss,
+    Source,
+    fixed_variants,
+    html_text,
+    inline_html,
+    number,
+)
 from lessonkit.questiontypes import registry
 from lessonkit.questiontypes.base import DrawnQuestion, RuntimeQuestion
 from lessonkit.questiontypes.numeric import Numeric

@@ -269,7 +269,8 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
             f'<ol class="lk-pairs">{rows}</ol>',
         ]
         answer = "".join(
-            f"<li>{kit.inline(pair.left)} → {kit.letter(order.index(n))}) {kit.inline(pair.right)}</li>"
+            f"<li>{kit.inline(pair.left)} → {kit.letter(order.index(n))}) "
+            f"{kit.inline(pair.right)}</li>"
             for n, pair in enumerate(question.pairs)
         )
         return Widget(inputs, [f"<p><strong>Answer:</strong></p><ol>{answer}</ol>"])

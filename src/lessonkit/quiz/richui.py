@@ -211,8 +211,9 @@ class RichUi(PlainUi):
     ) -> None:
         """Numbered lines with Markdown text, wrapped under the text, not under the number.
 
-        ``inline``: each line is an option, item or pair, never a block. ``marks`` puts a ✓ or ✗ before each number; ``pointer`` points at the line the
-        arrow keys have reached, and ``ticked`` ticks the lines chosen with Space.
+        ``inline``: each line is an option, item or pair, never a block. ``marks`` puts a ✓
+        or ✗ before each number; ``pointer`` points at the line the arrow keys have reached,
+        and ``ticked`` ticks the lines chosen with Space.
         """
         from rich.table import Table
         from rich.text import Text
