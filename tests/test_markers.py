@@ -49,7 +49,7 @@ def test_other_lines_are_not_markers(line: str) -> None:
             "<!-- lessonkit:checks x 1 -->",
             "unknown marker `lessonkit:checks`",
             "use one of `lessonkit:check`, `lessonkit:quiz`, `lessonkit:lessons`, "
-            "`lessonkit:install`",
+            "`lessonkit:install`, `lessonkit:facts`",
         ),
         (
             "<!-- lessonkit:check 1 2 -->",
@@ -153,7 +153,7 @@ def test_a_malformed_marker_and_a_second_title(make_course: MakeCourse) -> None:
         "`title:` in the front matter (make it a `##` section, or move its words into `title:`)",
         f"{LESSON_PATH}:{title + 4}:1: `<!-- lessonkit:chek -->`: unknown marker "
         "`lessonkit:chek` (use one of `lessonkit:check`, `lessonkit:quiz`, `lessonkit:lessons`, "
-        "`lessonkit:install`)",
+        "`lessonkit:install`, `lessonkit:facts`)",
     ]
 
 

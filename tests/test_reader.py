@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import WAIT, LearnerCourse
+from conftest import FACTS, WAIT, LearnerCourse
 from lessonkit.errors import UsageError
 from lessonkit.quiz.reader import lesson_path, lesson_text, read_command
 
@@ -229,3 +229,29 @@ def test_read_in_a_terminal_shows_the_figure_and_the_sources(rich_course: Path) 
     text = "\n".join(screen)
     assert "<figure" not in text and "*[" not in text and "[^" not in text and "===" not in text
     assert "lesson-two.md" not in text and text.count("https://www.python.org/") == 1
+
+
+def test_a_sections_facts_read_as_on_the_site_with_their_sources(course: Path) -> None:
+    (course / "facts").mkdir()
+    (course / "facts" / "chips.yml").write_text(FACTS, encoding="utf-8")
+    lesson = course / "content/test-plan/lesson-one.md"
+    text = lesson.read_text(encoding="utf-8").replace(
+        "Detail text.",
+        "An H100 holds ((fact h100-sxm.hbm unit=GiB decimals=1)).\n\n"
+        "<!-- lessonkit:facts h100-sxm.hbm h200.hbm -->",
+    )
+    lesson.write_text(text, encoding="utf-8")
+    out = io.StringIO()
+    assert read_command("lesson-one", "a-detail", stdout=out) == 0
+    assert out.getvalue() == (
+        "Lesson one\n\nA detail\n\nAn H100 holds 74.5 GiB[1].\n\n"
+        "Figure           Value      As of\n"
+        "---------------  ---------  ----------------\n"
+        "H100 SXM memory  80 GB[1]   21 March 2023\n"
+        "H200 memory      141 GB[2]  18 November 2024\n\n"
+        "Sources\n\n"
+        "1. NVIDIA, NVIDIA H100 Tensor Core GPU (https://www.nvidia.com/en-us/data-center/h100/); "
+        "the figure as of 21 March 2023, checked 20 November 2026.\n"
+        "2. NVIDIA, NVIDIA H200 Tensor Core GPU (https://www.nvidia.com/en-us/data-center/h200/); "
+        "the figure as of 18 November 2024, checked 20 November 2026.\n"
+    )

@@ -24,6 +24,7 @@ from pydantic import Field
 
 from lessonkit.authoring import (
     banktext,
+    factchecks,
     figures,
     framing,
     freshness,
@@ -192,6 +193,7 @@ RULES: tuple[Rule, ...] = (
     markerchecks.MARKERS,
     banktext.LINKS,
     banktext.FOOTNOTES,
+    factchecks.FACT_REFERENCES,
     PLACEHOLDER_HOST,
     placeholders.PLACEHOLDERS,
     fixed("waivers", "A waiver names a rule a course can set, and says why.",
@@ -223,6 +225,11 @@ RULES: tuple[Rule, ...] = (
     items.LONG_CORRECT_OPTION,
     banktext.INLINE_TEXT,
     figures.FIGURE_TEXT,
+    factchecks.FACT_AGE,
+    factchecks.FACT_SOURCE,
+    factchecks.MIXED_BASIS,
+    factchecks.PREFIX_SLIP,
+    factchecks.HAND_TYPED,
 )  # fmt: skip
 _FIXED = {rule.id for rule in RULES if rule.fixed}
 

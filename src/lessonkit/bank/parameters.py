@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 from pydantic_core import PydanticCustomError
 
 from lessonkit.bank import expressions
@@ -80,6 +80,26 @@ Constraint = Annotated[
 ]
 
 
+# A parameter's number; in the file it may be a reference to one of the course's facts,
+# which the loader replaces with the fact's value before validation (``citations``).
+FactNumber = Annotated[
+    float,
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "number"},
+                {
+                    "type": "string",
+                    "pattern": r"^\(\(fact [a-z0-9.-]+( [a-z]+=\S+| bare)*\)\)$",
+                    "description": "A fact of the course, e.g. "
+                    "`((fact h100-sxm.hbm-bandwidth unit=TB/s))`: its value in that unit.",
+                },
+            ]
+        }
+    ),
+]
+
+
 class NumberFormat(_Strict):
     """How a number is written in the question's texts (`{name}`)."""
 
@@ -104,20 +124,20 @@ class Param(NumberFormat):
     Without `decimals` or `significant`, numbers show up to six significant figures.
     """
 
-    values: list[float] | None = Field(
+    values: list[FactNumber] | None = Field(
         None, min_length=1, max_length=1000, description="The numbers to draw from."
     )
-    min: float | None = Field(None, description="First number of a range.")
-    max: float | None = Field(None, description="Last number of a range (kept if on a step).")
+    min: FactNumber | None = Field(None, description="First number of a range.")
+    max: FactNumber | None = Field(None, description="Last number of a range (kept if on a step).")
     step: float | None = Field(None, gt=0, description="Step of a range, e.g. `0.1`.")
-    cases: dict[Annotated[str, Field(min_length=1, max_length=80)], dict[str, float]] | None = (
-        Field(
-            None,
-            min_length=1,
-            max_length=100,
-            description="Named cases, each with its numbers, e.g. `H100 SXM: {tflops: 989, "
-            "tb_s: 3.35}`: `{name}` shows the case's name, each number is a name of its own.",
-        )
+    cases: (
+        dict[Annotated[str, Field(min_length=1, max_length=80)], dict[str, FactNumber]] | None
+    ) = Field(
+        None,
+        min_length=1,
+        max_length=100,
+        description="Named cases, each with its numbers, e.g. `H100 SXM: {tflops: 989, "
+        "tb_s: 3.35}`: `{name}` shows the case's name, each number is a name of its own.",
     )
 
     @model_validator(mode="after")

@@ -36,6 +36,7 @@ REGISTRARS: list[Callable[[Commands], None]] = [
     authors.add_new,
     authors.add_report,
     authors.add_diff,
+    authors.add_facts,
     teachers.add_export,
     authors.add_import,
     teachers.add_results,

@@ -1,5 +1,5 @@
 """Authors' and reviewers' commands: `validate`, `rules`, `schema`, `new`, `report`, `diff`,
-`import`."""
+`facts`, `import`."""
 
 from __future__ import annotations
 
@@ -263,6 +263,49 @@ def add_report(commands: Commands) -> None:
         help="`github` also prints warnings as GitHub Actions annotations",
     )
     parser.set_defaults(handler=_report)
+
+
+def _facts(args: argparse.Namespace) -> int:
+    import json
+
+    from lessonkit.authoring import factlist
+    from lessonkit.bank.loader import read_facts
+    from lessonkit.course.day import today
+    from lessonkit.course.factpages import course_uses
+    from lessonkit.errors import ContentError
+
+    if args.units:
+        print(factlist.unit_table(), end="")
+        return EXIT_OK
+    root = _course_root()
+    book = read_facts(root)
+    if book.problems:
+        raise ContentError(book.problems)
+    uses = course_uses(root)
+    if args.used_by:
+        found = factlist.used_by(book, uses, args.used_by)
+        data: object = factlist.use_json(found)
+        text = factlist.use_lines(found) or f"fact `{args.used_by}` is shown nowhere"
+    else:
+        rows = factlist.rows(book, uses, today())
+        data, text = factlist.as_json(rows), factlist.text(rows)
+    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text.rstrip("\n"))
+    return EXIT_OK
+
+
+def add_facts(commands: Commands) -> None:
+    parser = commands.add_parser(
+        "facts",
+        help="the course's facts by age and kind of source, and where each is shown",
+        description="List the facts in facts/*.yml, the longest unchecked first, with kind, "
+        "value, dates, whether the source is primary or a copy, and how many places show "
+        "each. With --used-by, every lesson line and question that shows one fact, as "
+        "file:line:col: the checklist for updating a price.",
+    )
+    parser.add_argument("--used-by", metavar="ID", help="where one fact is shown")
+    parser.add_argument("--json", action="store_true", help="print JSON, for scripts")
+    parser.add_argument("--units", action="store_true", help="print the table of units")
+    parser.set_defaults(handler=_facts)
 
 
 def _diff(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ A marker is an HTML comment alone on a line, starting in its first column::
     <!-- lessonkit:quiz gpu-vs-tpu -->           "Take the quiz in your terminal"
     <!-- lessonkit:lessons ai-hardware-fundamentals -->   the plan's lessons, in order
     <!-- lessonkit:install -->                   the install command on its own
+    <!-- lessonkit:facts h100-sxm.hbm h200.hbm unit=GB -->   a table of the course's facts
 
 An author sees a marker in the source and moves it with the text around it; a reader sees
 nothing when no extension reads it. A marker names its bank (or plan) because a Markdown
@@ -26,7 +27,7 @@ from lessonkit.errors import LessonkitError
 __all__ = ["KINDS", "Marker", "MarkerError", "find", "read"]
 
 # What follows `lessonkit:`, and what each kind names after it.
-KINDS = {"check": "bank", "quiz": "bank", "lessons": "plan", "install": ""}
+KINDS = {"check": "bank", "quiz": "bank", "lessons": "plan", "install": "", "facts": "fact"}
 _COMMENT = re.compile(r"^<!--[ \t]*lessonkit:(\S*)(.*?)-->[ \t]*$")
 _NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 
@@ -35,7 +36,8 @@ class Marker(NamedTuple):
     """One marker: its kind, the bank or plan it names, and the insights it places."""
 
     kind: str
-    name: str  # a bank's slug (check, quiz), a plan's folder (lessons), or "" (install)
+    name: str  # a bank's slug (check, quiz), a plan's folder (lessons), or "" (install);
+    # for facts, its words (fact ids and options), read by ``course.factpages``
     insights: tuple[int, ...]  # check only: in the order written
     text: str  # the comment as written, for messages
 
@@ -68,6 +70,10 @@ def read(line: str) -> Marker | None:
                 text, "this marker takes nothing after it", "write `" + _form(kind) + "`"
             )
         return Marker(kind, "", (), text)
+    if kind == "facts":
+        if not any("=" not in word for word in words):
+            raise MarkerError(text, "the marker names no fact", f"write `{_form(kind)}`")
+        return Marker(kind, " ".join(words), (), text)
     # `<!-- lessonkit:check 1 2 -->`, the form before markers named their bank, names none.
     if not words or not _NAME.match(words[0]) or (kind == "check" and words[0].isdigit()):
         raise MarkerError(text, f"the marker names no {what}", f"write `{_form(kind)}`")
@@ -105,5 +111,7 @@ def find(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, Marker | Marke
 
 
 def _form(kind: str) -> str:
-    example = {"check": " BANK 1", "quiz": " BANK", "lessons": " PLAN", "install": ""}[kind]
+    example = {"check": " BANK 1", "quiz": " BANK", "lessons": " PLAN", "install": ""}.get(
+        kind, " FACT-ID FACT-ID unit=UNIT"
+    )
     return f"<!-- lessonkit:{kind}{example} -->"

@@ -74,6 +74,8 @@ def lesson_text(path: Path, section: str | None) -> str:
         )  # fmt: skip
         shown = lines[start:end]
     docs = path.parent.parent
+    if "((fact" in page.body or "lessonkit:facts" in page.body:
+        shown, lines = _with_facts(docs.parent, shown, lines)
     lesson = pagetext.Lesson(
         slug=path.stem,
         folder=path.parent,
@@ -83,6 +85,17 @@ def lesson_text(path: Path, section: str | None) -> str:
         shown=_shown_path,
     )
     return pagetext.readable(page.meta.title, shown, lines, lesson)
+
+
+def _with_facts(root: Path, shown: list[str], lines: list[str]) -> tuple[list[str], list[str]]:
+    """The lines shown and the whole body with the course's facts in them, as on the site."""
+    from lessonkit.bank.loader import read_facts
+    from lessonkit.course import factpages
+
+    facts = read_facts(root).facts
+    part = factpages.expand(shown, facts)
+    # Footnotes are looked up in the whole body; the facts' ones follow it.
+    return part.lines, [*lines, "", *part.notes]
 
 
 def _shown_path(path: Path) -> str:

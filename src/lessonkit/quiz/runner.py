@@ -97,9 +97,10 @@ def _beginner(
 ) -> Callable[[], int]:
     def begin() -> int:
         plan = attempt.plan
+        version = bank_version(compiled.keys, compiled.facts)
         return store.begin_attempt(
             bank=compiled.slug, seed=plan.seed, order=plan.order, started=attempt.started,
-            pass_mark=float(compiled.bank["pass_mark"]), version=bank_version(compiled.keys),
+            pass_mark=float(compiled.bank["pass_mark"]), version=version,
         )  # fmt: skip
 
     return begin

@@ -67,6 +67,8 @@ class LessonkitExtension(Extension):
         # After fenced code is stashed (25), so a marker quoted in a code block stays text;
         # before HTML blocks are (20), while a marker is still a line of its own.
         md.preprocessors.register(_Markers(md, self), "lessonkit_markers", 24)
+        # Facts first, so that a facts table is Markdown before the markers are read.
+        md.preprocessors.register(_Facts(md, self), "lessonkit_facts", 24.5)
         # After the footnotes are gathered (50), before the table of contents is made (5).
         md.treeprocessors.register(_Sources(md, self), "lessonkit_sources", 40)
         # After raw HTML is put back (30).
@@ -174,16 +176,41 @@ class _Markers(Preprocessor):
         )
 
     def _where(self) -> str:
-        """The page being rendered, for messages: each engine tells only its own way."""
-        path = None
-        if "relpath" in self.md.treeprocessors:  # MkDocs
-            path = getattr(
-                getattr(self.md.treeprocessors["relpath"], "file", None), "src_uri", None
+        return _where(self.md)
+
+
+class _Facts(Preprocessor):
+    """Fact references and facts tables become Markdown with footnotes to their sources
+    (``course.factpages``), as `lessonkit read` shows them."""
+
+    def __init__(self, md: Markdown, extension: LessonkitExtension) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, lines: list[str]) -> list[str]:
+        if not any("((fact" in line or "lessonkit:facts" in line for line in lines):
+            return lines
+        from lessonkit.course import factpages
+
+        expanded = factpages.expand(lines, blocks.facts(self.extension.root()))
+        if expanded.problems:
+            first = expanded.problems[0]
+            raise PageError(
+                f"lessonkit: {_where(self.md)}line {first.line}: {first.message} "
+                f"({first.hint}); `lessonkit validate` lists every problem in the course"
             )
-        elif "rendering_context" in self.md.preprocessors:  # Zensical
-            page = getattr(self.md.preprocessors["rendering_context"], "page", None)
-            path = getattr(page, "path", None)
-        return f"{path}: " if isinstance(path, str) and path else ""
+        return expanded.markdown
+
+
+def _where(md: Markdown) -> str:
+    """The page being rendered, for messages: each engine tells only its own way."""
+    path = None
+    if "relpath" in md.treeprocessors:  # MkDocs
+        path = getattr(getattr(md.treeprocessors["relpath"], "file", None), "src_uri", None)
+    elif "rendering_context" in md.preprocessors:  # Zensical
+        page = getattr(md.preprocessors["rendering_context"], "page", None)
+        path = getattr(page, "path", None)
+    return f"{path}: " if isinstance(path, str) and path else ""
 
 
 # Under MkDocs, the hook asks the blocks to wait outside the page while mkdocs-material's
