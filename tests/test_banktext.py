@@ -60,11 +60,13 @@ def test_a_footnote_in_bank_text_is_refused(make_course: MakeCourse) -> None:
         "quizzes/lesson-one.yml:7:40: footnote `[^pg]` in a question: bank text has no place "
         "for footnotes, so it shows as literal text (name the source in the text, e.g. "
         "`(PostgreSQL documentation, 2026)`, or link it: `[PostgreSQL "
-        "documentation](https://www.postgresql.org/docs/)`)",
+        "documentation](https://www.postgresql.org/docs/)`; a regular expression such as "
+        "`[^abc]` goes in backticks)",
         "quizzes/lesson-one.yml:23:35: footnote `[^abc]` in a question: bank text has no "
         "place for footnotes, so it shows as literal text (name the source in the text, e.g. "
         "`(PostgreSQL documentation, 2026)`, or link it: `[PostgreSQL "
-        "documentation](https://www.postgresql.org/docs/)`)",
+        "documentation](https://www.postgresql.org/docs/)`; a regular expression such as "
+        "`[^abc]` goes in backticks)",
     ]
 
 

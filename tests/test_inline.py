@@ -153,3 +153,21 @@ def test_the_terminal_honours_backslash_escapes_as_the_site_does(text: str, show
     with console.capture() as captured:
         console.print(markup.rich(text))
     assert captured.get().rstrip() == shown
+
+
+def test_exports_keep_options_as_written() -> None:
+    from lessonkit.export import gift, moodle
+    from lessonkit.export.common import Source
+
+    bank = Bank.model_validate(
+        {"lesson": "l", "title": "T", "pass_mark": 0.7,
+         "questions": [single(">= 100", "- 100", "1. first", "# all", ">")]}
+    )  # fmt: skip
+    source = Source("l", bank, None, 0, links=False)
+    answers = [line for line in gift.convert(source).data.decode().splitlines()
+               if line[:1] in {"=", "~"}]  # fmt: skip
+    assert answers == ["=>\\= 100", "~- 100", "~1. first", "~\\# all", "~>"]
+    xml = moodle.convert(source).data.decode()
+    for shown in ("&amp;gt;= 100", "- 100", "1. first", "# all", "&amp;gt;"):  # HTML in XML
+        assert f"<text>{shown}</text>" in xml
+    assert "blockquote" not in xml and "&lt;li&gt;" not in xml

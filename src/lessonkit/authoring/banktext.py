@@ -140,7 +140,8 @@ def _footnotes(subject: Subject, settings: RuleSettings) -> list[Problem]:
                     f"footnote `{match.group(0)}` in a question: bank text has no place for "
                     "footnotes, so it shows as literal text",
                     "name the source in the text, e.g. `(PostgreSQL documentation, 2026)`, or "
-                    "link it: `[PostgreSQL documentation](https://www.postgresql.org/docs/)`",
+                    "link it: `[PostgreSQL documentation](https://www.postgresql.org/docs/)`; "
+                    "a regular expression such as `[^abc]` goes in backticks",
                 )
             )  # fmt: skip
     return problems

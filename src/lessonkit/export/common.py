@@ -115,9 +115,10 @@ _TAG = re.compile(r"<[^>]+>")
 _BLOCK_END = re.compile(r"</(p|li|pre|blockquote|ul|ol)>|<br\s*/?>")
 
 
-def plain_text(markdown: str) -> str:
-    """Bank Markdown as one line of plain text: markup dropped, entities decoded."""
-    rendered = _BLOCK_END.sub(" ", safe_html(markdown))
+def plain_text(markdown: str, *, inline: bool = False) -> str:
+    """Bank Markdown as one line of plain text: markup dropped, entities decoded;
+    ``inline``: an option, item or match side, never read as a block (`>= 100` stays)."""
+    rendered = _BLOCK_END.sub(" ", inline_html(markdown) if inline else safe_html(markdown))
     return " ".join(html.unescape(_TAG.sub("", rendered)).split())
 
 

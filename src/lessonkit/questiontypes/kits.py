@@ -73,6 +73,10 @@ class GiftKit(Protocol):
         """Bank Markdown flattened to one escaped line of plain text."""
         ...
 
+    def inline(self, markdown: str) -> str:
+        """Inline Markdown (an option) flattened so, never read as a block: `>= 100` stays."""
+        ...
+
     def escape(self, text: str) -> str:
         """Plain text with GIFT's special characters escaped."""
         ...

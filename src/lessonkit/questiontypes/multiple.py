@@ -124,7 +124,7 @@ class MultipleType(ChoiceType[Multiple, frozenset[int]]):
         needed = sum(o.correct for o in question.options)
         lines = [
             f"~%{kit.weight(1 / needed if o.correct else -1 / needed)}%"
-            f"{kit.text(o.text)}{kit.feedback(o.feedback)}"
+            f"{kit.inline(o.text)}{kit.feedback(o.feedback)}"
             for o in question.options
         ]
         lost = f"scoring `{question.scoring}`: GIFT gives partial credit"

@@ -83,7 +83,7 @@ class SingleType(ChoiceType[Single, int]):
     def gift(self, question: Single, kit: GiftKit) -> Carried[list[str]]:
         return Carried(
             [
-                f"{'=' if o.correct else '~'}{kit.text(o.text)}{kit.feedback(o.feedback)}"
+                f"{'=' if o.correct else '~'}{kit.inline(o.text)}{kit.feedback(o.feedback)}"
                 for o in question.options
             ]
         )
