@@ -170,6 +170,10 @@ def inline_spans(text: str) -> list[tuple[str, str]] | None:
     text = text.strip()
     if not text or _BLOCKS.search(text):
         return None
+    if "\\" in text:  # importers escape every `_`: `customer\_id` need not wait for rich
+        if "`" in text:
+            return None  # an escape beside code: what wins is left to rich
+        text = _ESCAPE.sub(lambda m: chr(_STAND_IN + ord(m.group(1))), text)
     spans: list[tuple[str, str]] = []
     at = 0
     for found in _SPAN.finditer(text):
@@ -182,8 +186,23 @@ def inline_spans(text: str) -> list[tuple[str, str]] | None:
     spans.append((text[at:], ""))
     if any(_MEANINGFUL.search(piece) for piece, style in spans if not style):
         return None
-    # A line break inside a paragraph is a space, without the indent around it.
-    return [(re.sub(r"[ \t]*\n[ \t]*", " ", piece), style) for piece, style in spans if piece]
+    # A line break inside a paragraph is a space, without the indent around it; an escaped
+    # character is itself.
+    return [
+        (_STOOD_IN.sub(_stood_in, re.sub(r"[ \t]*\n[ \t]*", " ", piece)), style)
+        for piece, style in spans
+        if piece
+    ]
+
+
+# An escaped character stands in the text as a private-use character while spans are read:
+# it opens no span, and counts as punctuation (not a word) beside emphasis, as in CommonMark.
+_STAND_IN = 0xF0000
+_STOOD_IN = re.compile("[\U000f0021-\U000f007e]")
+
+
+def _stood_in(found: re.Match[str]) -> str:
+    return chr(ord(found.group(0)) - _STAND_IN)
 
 
 def _span(found: re.Match[str], text: str) -> list[tuple[str, str]] | None:
