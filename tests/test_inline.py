@@ -161,7 +161,8 @@ def test_exports_keep_options_as_written() -> None:
 
     bank = Bank.model_validate(
         {"lesson": "l", "title": "T", "pass_mark": 0.7,
-         "questions": [single(">= 100", "- 100", "1. first", "# all", ">")]}
+         "questions": [single(">= 100", "- 100", "1. first", "# all", ">"),
+                       {"id": "o", "type": "order", **_COMMON, "items": ["`a_b` first", "> b"]}]}
     )  # fmt: skip
     source = Source("l", bank, None, 0, links=False)
     answers = [line for line in gift.convert(source).data.decode().splitlines()
@@ -171,3 +172,6 @@ def test_exports_keep_options_as_written() -> None:
     for shown in ("&amp;gt;= 100", "- 100", "1. first", "# all", "&amp;gt;"):  # HTML in XML
         assert f"<text>{shown}</text>" in xml
     assert "blockquote" not in xml and "&lt;li&gt;" not in xml
+    # Items are inline Markdown in every HTML format, as on the page.
+    assert "<text>&lt;code&gt;a_b&lt;/code&gt; first</text>" in xml
+    assert "<text>&amp;gt; b</text>" in xml

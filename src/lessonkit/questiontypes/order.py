@@ -169,9 +169,9 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
     def anki(self, question: Order, kit: HtmlKit) -> AnkiCard:
         # As on the site: alphabetical, so the order written in the bank gives nothing away.
         shown = sorted(question.items, key=str.casefold)
-        options = "Put these in order:" + _list([kit.escape(i) for i in shown])
+        options = "Put these in order:" + _list([kit.inline(i) for i in shown])
         return AnkiCard(
-            options, "<b>Answer:</b>" + _list([kit.escape(i) for i in question.items], "ol")
+            options, "<b>Answer:</b>" + _list([kit.inline(i) for i in question.items], "ol")
         )
 
     def gift(self, question: Order, kit: GiftKit) -> Carried[list[str]]:
@@ -190,7 +190,7 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
         kit.sub(element, "showgrading", "SHOW")
         kit.sub(element, "numberingstyle", "none")
         for position, item in enumerate(question.items, start=1):
-            kit.answer(element, str(position), kit.escape(item))  # written in the right order
+            kit.answer(element, str(position), kit.inline(item))  # written in the right order
         return (MOODLE_LOSS,)
 
     def qti(self, question: Order, kit: QtiKit | None) -> tuple[str, ...]:
