@@ -175,3 +175,15 @@ def test_exports_keep_options_as_written() -> None:
     # Items are inline Markdown in every HTML format, as on the page.
     assert "<text>&lt;code&gt;a_b&lt;/code&gt; first</text>" in xml
     assert "<text>&amp;gt; b</text>" in xml
+
+
+FENCED = "```python\nfor i in range(3):\n    print(i)\n```"
+
+
+def test_a_fenced_code_block_is_the_one_block_an_option_keeps() -> None:
+    # Fences are never written by accident: which loop prints 0, 1, 2?
+    assert inline.fenced(FENCED) and not inline.fenced("``` x")
+    assert inline.block(FENCED) is None and inline.source(FENCED) == FENCED
+    assert inline_html(FENCED) == "<pre><code>for i in range(3):\n    print(i)\n</code></pre>"
+    assert markup.plain(FENCED, inline=True) == "    for i in range(3):\n        print(i)"
+    assert inline.block("```") == "a code block" and inline_html("``` x") == "``` x"

@@ -7,14 +7,16 @@ heading, and a lone `>` nothing at all: in a SQL or maths course that changes an
 ``source`` turns such text into Markdown that every renderer lessonkit uses (the site's
 Python-Markdown, the terminal's markdown-it through rich, and ``quiz.markup.plain``)
 reads as that one line, shown as written; ``block`` names the block it would have been,
-for `lessonkit validate`'s warning. Standard library only: the quiz imports it.
+for `lessonkit validate`'s warning. A fenced code block is the one block an option may
+hold (which loop prints 0, 1, 2?): fences are never written by accident, so text with a
+closed fence stays Markdown as written. Standard library only: the quiz imports it.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["block", "source"]
+__all__ = ["block", "fenced", "source"]
 
 # How a line opens a block, for CommonMark (the terminal) or Python-Markdown (the site),
 # and what it would have shown as. Python-Markdown reads `#word` as a heading too.
@@ -28,11 +30,30 @@ _OPENERS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\[[^\]]+\]:"), "a link definition, which is not shown"),
 )
 _DIGITS = re.compile(r"\d+")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+def fenced(text: str) -> bool:
+    """Whether ``text`` holds a fenced code block, opened and closed."""
+    opened: str | None = None
+    for line in text.split("\n"):
+        found = _FENCE.match(line)
+        if found is None:
+            continue
+        if opened is None:
+            opened = found.group(1)
+        elif found.group(1).startswith(opened[0]) and len(found.group(1)) >= len(opened):
+            if not line.strip().strip(opened[0]):
+                return True
+    return False
 
 
 def block(text: str) -> str | None:
     """What ``text``, read as a Markdown document, would show as other than one line of
-    inline text (`a quote`, `a numbered list`, `two paragraphs`…); None when nothing."""
+    inline text (`a quote`, `a numbered list`, `two paragraphs`…); None when nothing, or
+    when it holds a code block in fences, which is meant."""
+    if fenced(text):
+        return None
     lines = text.strip("\n").split("\n")
     if any(line.startswith(("    ", "\t")) for line in lines[:1]) and text.strip():
         return "a code block"
@@ -59,7 +80,9 @@ def source(text: str, *, commonmark: bool = True) -> str:
     spaces (as a paragraph joins them), and a character that would open a block escaped
     with a backslash, which the renderer shows as the character itself. ``commonmark``:
     for the terminal; else for the site's Python-Markdown, which escapes no `~` (and opens
-    no block with one on a single line)."""
+    no block with one on a single line). Text with a fenced code block is left as it is."""
+    if fenced(text):
+        return text
     line = " ".join(part.strip() for part in text.split("\n") if part.strip())
     if _opener(line) is None or (not commonmark and line.startswith("~")):
         return line

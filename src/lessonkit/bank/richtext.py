@@ -70,7 +70,10 @@ def safe_html(text: str, *, inline: bool = False) -> str:
 def inline_html(text: str) -> str:
     """Inline Markdown (an option, an order item, a match side) as HTML that cannot run
     script and holds no block: `>= 100`, `- 100`, `1. first` and `# all` show as written
-    (``bank.inline``), and HTML block tags are dropped, keeping their text."""
+    (``bank.inline``), and HTML block tags are dropped, keeping their text. Text with a
+    fenced code block (the one block an option may hold) is rendered as written."""
+    if inline.fenced(text):
+        return safe_html(text, inline=True)
     written = inline.source(text, commonmark=False)
     if _PLAIN.fullmatch(written):
         return written
