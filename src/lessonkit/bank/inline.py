@@ -42,9 +42,12 @@ def fenced(text: str) -> bool:
             continue
         if opened is None:
             opened = found.group(1)
-        elif found.group(1).startswith(opened[0]) and len(found.group(1)) >= len(opened):
-            if not line.strip().strip(opened[0]):
-                return True
+        elif (
+            found.group(1).startswith(opened[0])
+            and len(found.group(1)) >= len(opened)
+            and not line.strip().strip(opened[0])
+        ):
+            return True
     return False
 
 
