@@ -292,3 +292,22 @@ def test_import_writes_a_bank_and_lesson_that_validate_and_quiz(
     assert '"id": "iota-question"' in capsys.readouterr().out
     again = main(["import", str(source), "--from", "moodle", "--slug", "animals", "--replace"])
     assert again == 0 and (root / "quizzes/animals.yml").read_text() == bank  # same ids, same file
+
+
+def test_an_import_stub_is_valid_as_written_but_for_its_placeholders(
+    make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A course that asks for every marker, as this one does.
+    policy = "rules:\n  markers: {level: error}\n"
+    root = make_course({"mkdocs.yml": "site_name: T\ndocs_dir: content\n", "lessonkit.yml": policy})
+    monkeypatch.chdir(root)
+    source = root / "two.gift"
+    source.write_text("::Q1:: What is 2 + 2? {=4 ~3 ~5}\n\n::Q2:: The sky is blue. {T}\n")
+    assert main(["import", str(source), "--from", "gift", "--slug", "arith"]) == 0
+    capsys.readouterr()
+    assert main(["validate", "--full"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    mine = [line for line in lines if "arith" in line]  # not the fixture course's own
+    assert [line.split(": ", 1)[0] for line in mine] == [
+        "content/test-plan/arith.md:2:3", "quizzes/arith.yml:16:19"]  # fmt: skip
+    assert all("placeholders left from the template" in line for line in mine), mine

@@ -117,10 +117,13 @@ def _distinct(values: list[str], what: str) -> list[str]:
 Scoring = Literal["partial", "all_or_nothing"]
 DecimalMark = Literal["point", "comma", "either"]
 DECIMAL_MARK_DESCRIPTION = (
-    "How a typed number with one `,` or `.` before three digits is read: `point` (the "
-    "default) reads `1,000` as a thousand and `1.000` as one; `comma` the other way round; "
-    "`either` asks the learner to type it unambiguously. Every other form means one number "
-    "anyway (`2,5`, `1,000.5`, `1.000,5`, `1 000`). Unset on a question follows the bank."
+    "How a typed number with one `,` or `.` before three digits is read: `point` reads "
+    "`1,000` as a thousand and `1.000` as one; `comma` the other way round; `either` asks "
+    "the learner to type it unambiguously. Unset (the default), it is `either` when the "
+    "answer may have decimals (it is not a whole number, or its tolerance is 1 or more) and "
+    "`point` for a whole-number answer (a `bound`, or no tolerance). Every other form means "
+    "one number anyway (`2,5`, `1,000.5`, `1.000,5`, `1 000`). Unset on a question follows "
+    "the bank."
 )
 SHUFFLE_DESCRIPTION = (
     "Shuffle this question's options: `false` keeps them in the written order (for options "

@@ -132,7 +132,10 @@ def _stub_text(
 ) -> str:
     todo = "TODO(lessonkit)"
     listed = "".join(f"  - {yaml_text(name)}\n" for name, _ in insights)
+    # The markers written out, as a course whose `markers` rule asks for them needs; each
+    # insight here is a group of imported questions, so each has a self-check.
     sections = "".join(f"## {n}. {name}\n\n{todo}: explain this insight in your own words.\n\n"
+                       f"<!-- lessonkit:check {slug} {n} -->\n\n"
                        for n, (name, _) in enumerate(insights, start=1))  # fmt: skip
     return (
         f"---\n# {todo}: Made by `lessonkit import` from {source}. Replace every line marked like "
@@ -147,7 +150,7 @@ def _stub_text(
         f"    url: https://{todo}/the-address-you-read\n    accessed: {today.isoformat()}\n"
         f"last_reviewed: {today.isoformat()}\n---\n\n"
         f"{todo}: Open with the problem this lesson solves. The quiz was imported from "
-        f"{source}.\n\n{sections}"
+        f"{source}.\n\n{sections}<!-- lessonkit:quiz {slug} -->\n"
     )
 
 

@@ -19,9 +19,9 @@ from lessonkit.questiontypes.base import (
     ResponseError,
 )
 from lessonkit.questiontypes.options import (
-    SEPARATORS,
     ChoiceQuestion,
     ChoiceType,
+    choice_parts,
     in_range,
     listed,
     places,
@@ -66,10 +66,8 @@ class MultipleType(ChoiceType[Multiple, frozenset[int]]):
         return f"Type every number that applies, from 1 to {count}, e.g. `1,3` or `1 3`."
 
     def parse(self, question: Multiple, text: str, display: Sequence[int]) -> frozenset[int]:
-        from lessonkit.grading.numbers import clean
-
         count = len(question.options)
-        parts = [p for p in SEPARATORS.split(clean(text)) if p]
+        parts = choice_parts(text)
         wrong = [p for p in parts if not p.isdigit()]
         if wrong:
             raise ResponseError(

@@ -25,6 +25,18 @@ from lessonkit.questiontypes.base import (
 from lessonkit.questiontypes.frozen import Part
 
 SEPARATORS = re.compile(r"[\s,;]+")
+# Words between numbers, as in `1, 4 and 5`; a number as it is labelled, as in `3.` or `3)`.
+JOINING = frozenset({"and", "&", "+"})
+LABEL_END = ".)"
+
+
+def choice_parts(text: str) -> list[str]:
+    """The numbers of a typed choice, as the learner wrote them: `1, 4 and 5` is 1, 4 and 5;
+    `3.` (the label as shown) is 3. A sentence's full stop goes too."""
+    from lessonkit.grading.numbers import clean
+
+    parts = [p for p in SEPARATORS.split(clean(text)) if p and p not in JOINING]
+    return [p[:-1] if len(p) > 1 and p[-1] in LABEL_END and p[:-1].isdigit() else p for p in parts]
 
 
 class Option(Part):

@@ -16,7 +16,13 @@ from lessonkit.questiontypes.base import (
     QtiKit,
     ResponseError,
 )
-from lessonkit.questiontypes.options import ChoiceQuestion, ChoiceType, in_range, places
+from lessonkit.questiontypes.options import (
+    ChoiceQuestion,
+    ChoiceType,
+    choice_parts,
+    in_range,
+    places,
+)
 
 
 class Single(ChoiceQuestion, tag="single"):
@@ -53,12 +59,12 @@ class SingleType(ChoiceType[Single, int]):
         return f"Type one number from 1 to {len(question.options)}."
 
     def parse(self, question: Single, text: str, display: Sequence[int]) -> int:
-        from lessonkit.grading.numbers import clean
-
-        typed, count = clean(text), len(question.options)
-        if not typed.isdigit():
-            raise ResponseError(f"`{typed}` is not a number. Type one number from 1 to {count}.")
-        return display[in_range(int(typed), count) - 1]
+        parts, count = choice_parts(text), len(question.options)
+        if len(parts) != 1 or not parts[0].isdigit():
+            raise ResponseError(
+                f"`{text.strip()}` is not a number. Type one number from 1 to {count}."
+            )
+        return display[in_range(int(parts[0]), count) - 1]
 
     def from_json(self, question: Single, value: Any) -> int:
         return int(value)

@@ -41,6 +41,7 @@ class PlainUi:
     def __init__(self, stdin: IO[str], stdout: IO[str], *, echo: bool) -> None:
         self.stdin, self.stdout, self.echo = stdin, stdout, echo
         self.pauses = False  # wait for Enter after feedback (`terminal.make_ui` decides)
+        self.ended = False  # input ended (a pipe ran dry, Ctrl-D): not the learner's `q`
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
@@ -52,14 +53,22 @@ class PlainUi:
     def notice(self, text: str) -> None:
         self.say(f"Note: {text}")
 
-    def read(self, prompt: str = ANSWER_PROMPT) -> str | None:
+    def read(self, prompt: str = ANSWER_PROMPT, typed: str = "") -> str | None:
+        """A line, or None when input ends. ``typed`` is what the learner typed before this
+        prompt was up (at the pause after feedback): kept in the line to edit or send, or,
+        where a line cannot be given a start, named as not used."""
         if self._line_editing():
-            return self._edit_line(prompt)
+            if typed:
+                self.say(kept_note(typed))
+            return self._edit_line(prompt, typed)
+        if typed:
+            self.say(f"Not used: `{typed}`, typed before this question was shown.")
         self.stdout.write(prompt)
         self.stdout.flush()
         line = self.stdin.readline()
         if not line:
             self.say()
+            self.ended = True
             return None
         if self.echo:  # a piped answer is not echoed by a terminal; show it in the transcript
             self.say(line.rstrip("\n"))
@@ -98,6 +107,7 @@ class PlainUi:
                 self.redraw(resized=redraw.resized)
             except EOFError:
                 self.say()
+                self.ended = True
                 return None
 
     def redraw(self, *, resized: bool) -> None:
@@ -349,6 +359,13 @@ class PlainUi:
             compiled.bank["title"], compiled.slug, result, every=every
         ):
             self.say(line)
+
+
+def kept_note(typed: str) -> str:
+    return (
+        f"Kept from before this question appeared: `{typed}`. Press Enter to answer with it, "
+        "or change it first."
+    )
 
 
 def split_marker(line: str) -> tuple[str, str]:
