@@ -377,7 +377,7 @@ def _import(args: argparse.Namespace) -> int:
     root = _course_root()
     imported = read(Path(args.file), args.source_format)
     placed = place(root, imported, slug=args.slug, plan=args.plan, today=today(),
-                   replace=args.replace)  # fmt: skip
+                   replace=args.replace or args.force, force=args.force)  # fmt: skip
     for loss in placed.losses:
         print(loss, file=sys.stderr)
     count, lossy = placed.questions, len({(x.source, x.question) for x in placed.losses})
@@ -392,6 +392,8 @@ def _import(args: argparse.Namespace) -> int:
               file=sys.stderr)  # fmt: skip
         return EXIT_PROBLEMS
     write(placed.changes)
+    for line in placed.discarded:
+        print(f"discarded (--force): {line}", file=sys.stderr)
     for change in placed.changes:
         print(f"{'created' if change.created else 'updated'} {display_path(change.path)}")
     print(f"next: `lessonkit validate`, then `lessonkit quiz {placed.slug}`")
@@ -414,7 +416,15 @@ def add_import(commands: Commands) -> None:
                         help="the file's format (qti: a Canvas or text2qti export)")  # fmt: skip
     parser.add_argument("--slug", help="the bank's slug (default: from the file name)")
     parser.add_argument("--plan", help="the plan a new lesson stub joins (default: the only one)")
-    parser.add_argument("--replace", action="store_true", help="import over an existing bank")
+    parser.add_argument(
+        "--replace",
+        action="store_true",
+        help="import over an existing bank; refused, with what would be discarded, if the "
+        "bank was edited since",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="import over an existing bank, discarding its edits"
+    )
     parser.add_argument(
         "--strict", action="store_true", help="exit 1 and write nothing if anything is lost"
     )

@@ -23,7 +23,7 @@ _ANSWER = re.compile(r"^[-*]\s*\[([xX ]?)\]\s*(.*)$")
 _FEEDBACK = re.compile(r"^\s*>\s?(.*)$")
 _BLANK = re.compile(r"\[\[([^\]]+)\]\]")
 _HEADING = re.compile(r"^#{1,3}\s+(.+?)\s*#*\s*$")
-_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)\s*")
+_IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)]*)\)\s*")
 
 
 def read(path: Path, data: bytes) -> Imported:
@@ -107,8 +107,10 @@ def _quiz(
             return
         prompt = _BLANK.sub("_____", prompt)
         body_fields = {"type": "text", "accept": [blanks[0].strip()]}
-    if _IMAGE.search(prompt + explanation):
-        notes.lost("images: the bank format holds no images; left out")
+    for image in _IMAGE.finditer(prompt + explanation):
+        alt = f" (“{image.group(1)}”)" if image.group(1).strip() else ""
+        name = image.group(2).split()[0] if image.group(2).strip() else "without an address"
+        notes.lost(f"image `{name}`{alt} left out: the bank format holds no images")
     fields["prompt"] = _IMAGE.sub("", prompt).strip()
     if explanation.strip():
         fields["explanation"] = _IMAGE.sub("", explanation).strip()
