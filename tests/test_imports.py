@@ -370,10 +370,14 @@ def test_an_import_stub_is_valid_as_written_but_for_its_placeholders(
     assert all("placeholders left from the template" in line for line in mine), mine
 
 
-def test_an_image_in_a_mkdocs_quiz_is_named() -> None:
+def test_an_image_and_a_link_into_the_source_site_in_a_mkdocs_quiz_are_named() -> None:
+    # A question is drawn as HTML no site engine rewrites: `index.md` would lead nowhere.
     assert _lost("mkdocs-quiz/advanced-formatting.md", "mkdocs-quiz") == [
+        "line 11 (advanced-formatting-what-is-mkdocs): link `index.md` (“cool plugins”) kept "
+        "as its words: it led to a page of the site the question came from; link to its https "
+        "address",
         "line 269 (advanced-formatting-which-programming-language-has-this-logo): image "
-        "`https://cataas.com/cat` (“Random cat photo”) left out: the bank format holds no images"
+        "`https://cataas.com/cat` (“Random cat photo”) left out: the bank format holds no images",
     ]
 
 
@@ -392,3 +396,21 @@ def test_an_image_in_a_mkdocs_quiz_is_named() -> None:
 )
 def test_imported_text_keeps_only_the_backslashes_that_matter(plain: str, markdown: str) -> None:
     assert markdown_from_plain(plain) == markdown
+
+
+def test_links_into_the_source_site_keep_their_words() -> None:
+    from lessonkit.imports.common import Notes, local_links
+
+    notes = Notes("quiz.md", "q")
+    text = (
+        "See [the plan](index.md), [docs](https://www.mkdocs.org/), [part](#one),\n"
+        "`[code](x.md)` and ![a cat](cat.png).\n```\n[fenced](y.md)\n```"
+    )
+    assert local_links(text, notes) == (
+        "See the plan, [docs](https://www.mkdocs.org/), [part](#one),\n"
+        "`[code](x.md)` and ![a cat](cat.png).\n```\n[fenced](y.md)\n```"
+    )
+    assert [loss.what for loss in notes.losses] == [
+        "link `index.md` (“the plan”) kept as its words: it led to a page of the site the "
+        "question came from; link to its https address"
+    ]

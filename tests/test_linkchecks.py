@@ -116,3 +116,19 @@ def test_what_a_strict_build_refuses_validate_refuses_first(
     built = build(root, tmp_path / "site")
     assert built.returncode == 1 and f"WARNING -  {mkdocs_says}" in built.stderr
     assert [p.split(": ", 1)[0] for p in problems(root)] == [refused]
+
+
+def test_question_text_cannot_link_to_a_file(make_course: MakeCourse) -> None:
+    # A self-check is HTML neither engine rewrites: `index.md` stays `index.md` in the built
+    # page, a 404 from the lesson's address, though the file is there.
+    bank = FULL_BANK.replace(
+        "    explanation: Because b.\n",
+        "    explanation: Because b ([the plan](index.md), [part 1](#1-first-idea)).\n",
+    )
+    root = make_course({"quizzes/lesson-one.yml": bank})
+    assert problems(root) == [
+        "quizzes/lesson-one.yml:10:18: questions[0].explanation: link `index.md` leads to a "
+        "file, which a question cannot link to: the site leaves the address as written, so it "
+        "leads nowhere, and the quiz prints it as typed (link to the page's full `https://` "
+        "address, or to an `#anchor` of the lesson)",
+    ]

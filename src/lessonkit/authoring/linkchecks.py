@@ -3,7 +3,8 @@
 `mkdocs build --strict` refuses a link to a page that does not exist, on any page it
 builds; a reader follows any link, wherever it is. So the links rule reads every page the
 site builds (``pagechecks.site_pages`` beside the lessons) and the text of every question,
-whose self-check shows on its lesson's page: a relative link in a bank resolves from there.
+whose self-check shows on its lesson's page: an `#anchor` in a bank resolves there. A link
+to a file does not: the self-check is HTML neither engine rewrites.
 """
 
 from __future__ import annotations
@@ -69,8 +70,8 @@ def _strings(
 
 
 def check_bank_links(course: Course) -> list[Problem]:
-    """Links in question text: external ones as anywhere else, relative ones from the page
-    that shows the question."""
+    """Links in question text: external ones as anywhere else, anchors on the page that
+    shows the question, and none to a file."""
     problems: list[Problem] = []
     for document, loc, text, lesson in bank_texts(course):
         if "](" not in text and "<" not in text:
@@ -79,6 +80,12 @@ def check_bank_links(course: Course) -> list[Problem]:
         targets = [m.group(1) for m in _INLINE.finditer(clear)]
         targets += [m.group(1) for m in _AUTOLINK.finditer(clear)]
         for target in targets:
+            if _to_a_file(target):
+                message, hint = _FILE_LINK
+                problems.append(
+                    document.problem(loc, f"{field_name(loc)}: {message.format(target)}", hint)
+                )
+                continue
             if lesson is not None:
                 message, hint = link_problem(target, lesson, course)
                 # A question is shown on its lesson's page: say so, not "this page".
@@ -92,6 +99,20 @@ def check_bank_links(course: Course) -> list[Problem]:
             if message:
                 problems.append(document.problem(loc, f"{field_name(loc)}: {message}", hint))
     return problems
+
+
+# A question is drawn as HTML that neither engine rewrites: `other.md` stays `other.md` in
+# the built page (a 404 from the lesson's address), and the terminal prints it as typed.
+_FILE_LINK = (
+    "link `{}` leads to a file, which a question cannot link to: the site leaves the address "
+    "as written, so it leads nowhere, and the quiz prints it as typed",
+    "link to the page's full `https://` address, or to an `#anchor` of the lesson",
+)
+
+
+def _to_a_file(target: str) -> bool:
+    parts = urlsplit(target)
+    return bool(parts.path) and not parts.scheme and not target.startswith("//")
 
 
 def field_name(loc: tuple[Any, ...]) -> str:
@@ -108,8 +129,8 @@ def _everywhere_else(course: Course, settings: RuleSettings) -> list[Problem]:
 LINKS = fixed(
     "links",
     "Relative links and `#anchors` resolve, on every page the site builds and in question "
-    "text (from its lesson's page); external links and sources use `https` on a real host "
-    "(no `example.com`, `localhost`, `*.test`…).",
+    "text (anchors of its lesson's page; no links to files); external links and sources use "
+    "`https` on a real host (no `example.com`, `localhost`, `*.test`…).",
     "readers follow them, and `mkdocs build --strict` refuses a link to a missing page",
     lesson_check=on_page(check_links, check_sources),
     course_check=_everywhere_else,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -60,8 +60,13 @@ def blank_code(line: str) -> str:
 
 def links(page: Page) -> list[Link]:
     """Every inline link, image, autolink, reference definition and HTML link in the body."""
+    return text_links(body_lines(page))
+
+
+def text_links(lines: Iterable[tuple[int, str]]) -> list[Link]:
+    """Every link in numbered lines of Markdown (a page's body, a bank's text)."""
     found: list[Link] = []
-    for number, raw in body_lines(page):
+    for number, raw in lines:
         line = blank_code(raw)
         for match in _INLINE.finditer(line):
             image = bool(match.group(1))

@@ -23,6 +23,7 @@ from pathlib import Path
 from pydantic import Field
 
 from lessonkit.authoring import (
+    banktext,
     factchecks,
     figures,
     footnotes,
@@ -227,6 +228,7 @@ RULES: tuple[Rule, ...] = (
     items.CATCH_ALL,
     items.SIMILAR_OPTIONS,
     items.LONG_CORRECT_OPTION,
+    banktext.INLINE_TEXT,
     figures.FIGURE_TEXT,
     factchecks.FACT_AGE,
     factchecks.FACT_SOURCE,

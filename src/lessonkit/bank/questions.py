@@ -16,6 +16,7 @@ from pydantic import Field, TypeAdapter, field_validator, model_validator
 from lessonkit.bank import limits, parameters, variants
 from lessonkit.bank.fields import (
     ANCHOR_PATTERN,
+    INLINE_NOTE,
     SLUG_PATTERN,
     WAIVE_DESCRIPTION,
     Line,
@@ -85,7 +86,7 @@ class Option(Strict, NumberFormat):
 
     text: Markdown = Field(
         max_length=limits.OPTION_CHARS,
-        description=f"What the learner sees; at most {chars(limits.OPTION_CHARS)}.",
+        description=f"What the learner sees; at most {chars(limits.OPTION_CHARS)}. {INLINE_NOTE}",
     )
     correct: bool = Field(False, description="Whether choosing this option is right.")
     feedback: str | None = Field(
@@ -313,7 +314,7 @@ class OrderQuestion(QuestionBase):
     items: list[Line] = Field(
         min_length=2,
         max_length=10,
-        description="The items, written in their correct order: 2 to 10.",
+        description=f"The items, written in their correct order: 2 to 10. {INLINE_NOTE}",
     )
 
     @field_validator("items")
@@ -325,8 +326,8 @@ class OrderQuestion(QuestionBase):
 class Pair(Strict):
     """One left-hand item and the right-hand item it matches."""
 
-    left: Line = Field(description="Shown numbered: 1, 2, 3…")
-    right: Line = Field(description="Shown lettered: a, b, c…")
+    left: Line = Field(description=f"Shown numbered: 1, 2, 3… {INLINE_NOTE}")
+    right: Line = Field(description=f"Shown lettered: a, b, c… {INLINE_NOTE}")
 
 
 class MatchQuestion(QuestionBase):
@@ -344,7 +345,7 @@ class MatchQuestion(QuestionBase):
     distractors: list[Line] = Field(
         default_factory=list,
         max_length=10,
-        description="Extra right-hand items that match nothing; at most 10.",
+        description=f"Extra right-hand items that match nothing; at most 10. {INLINE_NOTE}",
     )
 
     @model_validator(mode="after")

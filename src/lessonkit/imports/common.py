@@ -12,6 +12,7 @@ import hashlib
 import html
 import re
 import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ __all__ = [
     "Imported",
     "Loss",
     "Notes",
+    "local_links",
     "markdown_from_html",
     "plain_from_html",
     "read_limited",
@@ -234,7 +236,54 @@ def markdown_from_html(markup: str, notes: Notes | None = None) -> str:
                       url_schemes=URL_SCHEMES, link_rel=None)  # fmt: skip
     text = markdownify.markdownify(clean, heading_style="ATX", bullets="-", code_language="")
     lines = [line.rstrip() for line in text.replace("\xa0", " ").splitlines()]
-    return unescape_needless(_BLANKS.sub("\n\n", "\n".join(lines)).strip())
+    return local_links(unescape_needless(_BLANKS.sub("\n\n", "\n".join(lines)).strip()), notes)
+
+
+# `[words](target)`, not an image; a fence line. A question is drawn as HTML neither site
+# engine rewrites, so a link to a page of the site the question came from leads nowhere.
+_MD_LINK = re.compile(
+    r"(?<!!)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]*)>?(?:\s+[\"'(][^)]*)?\)"
+)
+_FENCE_LINE = re.compile(r"^\s{0,3}(```|~~~)")
+
+
+def local_links(markdown: str, notes: Notes | None = None) -> str:
+    """Links to the source site's own files (`index.md`, `../page.html`) kept as their
+    words, each named in a loss line; web addresses and `#anchors` stay links."""
+    if "](" not in markdown:
+        return markdown
+
+    def words(found: re.Match[str]) -> str:
+        target = found.group(2)
+        parts = urllib.parse.urlsplit(target)
+        if not parts.path or parts.scheme or target.startswith("//"):
+            return found.group(0)
+        if notes is not None:
+            notes.lost(f"link `{target}` (“{found.group(1)}”) kept as its words: it led to a "
+                       "page of the site the question came from; link to its https "
+                       "address")  # fmt: skip
+        return found.group(1)
+
+    out, fenced = [], False
+    for line in markdown.split("\n"):
+        if _FENCE_LINE.match(line):
+            fenced = not fenced
+        if fenced or "](" not in line:
+            out.append(line)
+            continue
+        out.append(_relinked(line, words))
+    return "\n".join(out)
+
+
+def _relinked(line: str, words: Callable[[re.Match[str]], str]) -> str:
+    """``line`` with ``words`` applied to each link outside its code spans."""
+    at, kept = 0, []
+    for code in _CODE_SPAN.finditer(line):
+        kept.append(_MD_LINK.sub(words, line[at : code.start()]))
+        kept.append(code.group(0))
+        at = code.end()
+    kept.append(_MD_LINK.sub(words, line[at:]))
+    return "".join(kept)
 
 
 _CODE_SPAN = re.compile(r"(`+)[^`]*?\1")

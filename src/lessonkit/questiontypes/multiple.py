@@ -122,7 +122,7 @@ class MultipleType(ChoiceType[Multiple, frozenset[int]]):
         needed = sum(o.correct for o in question.options)
         lines = [
             f"~%{kit.weight(1 / needed if o.correct else -1 / needed)}%"
-            f"{kit.text(o.text)}{kit.feedback(o.feedback)}"
+            f"{kit.inline(o.text)}{kit.feedback(o.feedback)}"
             for o in question.options
         ]
         lost = f"scoring `{question.scoring}`: GIFT gives partial credit"
@@ -135,7 +135,7 @@ class MultipleType(ChoiceType[Multiple, frozenset[int]]):
         needed = sum(o.correct for o in question.options)
         for option in question.options:
             share = 1 / needed if option.correct else -1 / needed
-            kit.answer(element, kit.fraction(share), kit.html(option.text, inline=True),
+            kit.answer(element, kit.fraction(share), kit.inline(option.text),
                        option.feedback)  # fmt: skip
         if question.scoring != "partial":
             return (f"scoring `{question.scoring}`: Moodle's multichoice always gives "
@@ -148,7 +148,7 @@ class MultipleType(ChoiceType[Multiple, frozenset[int]]):
     def qti(self, question: Multiple, kit: QtiKit | None) -> tuple[str, ...]:
         assert kit is not None  # qti_type is set
         options = question.options
-        labels = [(a, kit.html(o.text, inline=True))
+        labels = [(a, kit.inline(o.text))
                   for a, o in zip(kit.answers, options, strict=True)]  # fmt: skip
         kit.choices(labels, "Multiple", "response1")
         for answer, option in zip(kit.answers, options, strict=True):

@@ -156,10 +156,10 @@ class ChoiceType(QuestionType[C, R]):
 
     def anki(self, question: C, kit: HtmlKit) -> AnkiCard:
         letter = "abcdefghijklmnopqrstuvwxyz"
-        options = _list([f"{letter[i]}) {kit.html(o.text, inline=True)}"
+        options = _list([f"{letter[i]}) {kit.inline(o.text)}"
                          for i, o in enumerate(question.options)])  # fmt: skip
         right = [
-            f"{letter[i]}) {kit.html(o.text, inline=True)}"
+            f"{letter[i]}) {kit.inline(o.text)}"
             for i, o in enumerate(question.options)
             if o.correct
         ]
@@ -176,7 +176,7 @@ class ChoiceType(QuestionType[C, R]):
 
     def widget(self, question: C, kit: PageKit) -> Widget:
         order = kit.order(question, len(question.options), shuffle=kit.shuffles(question))
-        labels = [(i, kit.html(question.options[i].text, inline=True)) for i in order]
+        labels = [(i, kit.inline(question.options[i].text)) for i in order]
         if self.several:
             lead = '<p class="lk-instruction">Choose every correct option.</p>'
             inputs = [lead, *kit.choices(question, "checkbox", labels)]
@@ -185,7 +185,7 @@ class ChoiceType(QuestionType[C, R]):
             inputs = [lead, *kit.choices(question, "radio", labels)]
         letter = {index: kit.letter(shown) for shown, index in enumerate(order)}
         right = [
-            f"{letter[i]}) {kit.html(question.options[i].text, inline=True)}"
+            f"{letter[i]}) {kit.inline(question.options[i].text)}"
             for i in order
             if question.options[i].correct
         ]

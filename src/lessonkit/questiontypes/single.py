@@ -89,7 +89,7 @@ class SingleType(ChoiceType[Single, int]):
     def gift(self, question: Single, kit: GiftKit) -> Carried[list[str]]:
         return Carried(
             [
-                f"{'=' if o.correct else '~'}{kit.text(o.text)}{kit.feedback(o.feedback)}"
+                f"{'=' if o.correct else '~'}{kit.inline(o.text)}{kit.feedback(o.feedback)}"
                 for o in question.options
             ]
         )
@@ -100,7 +100,7 @@ class SingleType(ChoiceType[Single, int]):
         kit.sub(element, "answernumbering", "abc")
         for option in question.options:
             share = float(option.correct)
-            kit.answer(element, kit.fraction(share), kit.html(option.text, inline=True),
+            kit.answer(element, kit.fraction(share), kit.inline(option.text),
                        option.feedback)  # fmt: skip
         return ()
 
@@ -110,7 +110,7 @@ class SingleType(ChoiceType[Single, int]):
     def qti(self, question: Single, kit: QtiKit | None) -> tuple[str, ...]:
         assert kit is not None  # qti_type is set
         options = question.options
-        labels = [(a, kit.html(o.text, inline=True))
+        labels = [(a, kit.inline(o.text))
                   for a, o in zip(kit.answers, options, strict=True)]  # fmt: skip
         kit.choices(labels, "Single", "response1")
         for answer, option in zip(kit.answers, options, strict=True):

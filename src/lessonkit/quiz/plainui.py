@@ -158,7 +158,7 @@ class PlainUi:
         self.say(f"Question {number} of {total}  {text_bar(done, total)}  {done} answered")
         self.say(markup.plain(question.prompt))
         for line in kind.listing(question, display):
-            self.say(_item(line, "  "))
+            self.say(_item(line, "  ", inline=True))
         self.say(markup.plain(kind.expected_form(question)))
         self.stdout.flush()
 
@@ -170,7 +170,7 @@ class PlainUi:
         self.stress(f"Question {number} of {total}", "bold")
         self.say(markup.plain(question.prompt))
         for line in registry.of(question).listing(question, display):
-            self.say(_item(line, "  "))
+            self.say(_item(line, "  ", inline=True))
 
     def unanswered(self, where: summary.Section) -> None:
         """A question of an unfinished attempt not answered yet (its answer stays unsaid:
@@ -224,7 +224,7 @@ class PlainUi:
         label = "You answered:"
         if marks is not None and kind.marks_meaning:
             label = f"You answered ({TICK} {kind.marks_meaning}):"
-        self.said(label, given, markdown=authored, marks=marks)
+        self.said(label, given, markdown=authored, inline=True, marks=marks)
         style = "green" if grade.correct else "yellow" if grade.score else "red"
         earned = summary.points(grade.score, grade.max_score)
         self.stress(f"{symbol} {words}: {earned}.", f"bold {style}")
@@ -233,9 +233,9 @@ class PlainUi:
                 # The parts marked ✓ are right as given: only the others are worth reading.
                 wrong = [line for line, right in zip(answer, marks, strict=True) if not right]
                 self.said(f"The right answer for the {CROSS} {kind.wrong_parts}:", wrong,
-                          markdown=authored)  # fmt: skip
+                          markdown=authored, inline=True)  # fmt: skip
             else:
-                self.said("The right answer:", answer, markdown=authored)
+                self.said("The right answer:", answer, markdown=authored, inline=True)
         for label, text in chosen:
             self.said(f"Feedback on your choice ({label}):", [text])
         if not authored:  # choices show the grader's feedback above, as the author's
@@ -250,15 +250,17 @@ class PlainUi:
         lines: Sequence[str],
         *,
         markdown: bool = True,
+        inline: bool = False,
         marks: Sequence[bool] | None = None,
     ) -> None:
         """A label and Markdown text: on one line when it is short, else indented below it.
 
-        ``marks`` puts ✓ or ✗ before each line.
+        ``inline``: each line is an option, item or pair, never a block. ``marks`` puts ✓ or
+        ✗ before each line.
         """
         ticks = [f"{TICK if right else CROSS} " for right in marks] if marks else [""] * len(lines)
         texts = [
-            _item(line, tick) if markdown else tick + line
+            _item(line, tick, inline=inline) if markdown else tick + line
             for line, tick in zip(lines, ticks, strict=True)
         ]
         if len(texts) == 1 and "\n" not in texts[0] and not marks:
@@ -374,10 +376,11 @@ def split_marker(line: str) -> tuple[str, str]:
     return "", line.strip()
 
 
-def _item(line: str, indent: str) -> str:
-    """A numbered line of Markdown as plain text, its later lines under the text (hanging)."""
+def _item(line: str, indent: str, *, inline: bool = False) -> str:
+    """A numbered line of Markdown as plain text, its later lines under the text (hanging);
+    ``inline``: an option, item or pair, which never opens a block."""
     marker, text = split_marker(line)
-    body = textwrap.dedent(markup.plain(text))
+    body = textwrap.dedent(markup.plain(text, inline=inline))
     lead = f"{indent}{marker} " if marker else indent
     first, *rest = body.split("\n")
     return "\n".join([lead + first, *(" " * len(lead) + r if r else "" for r in rest)])

@@ -140,7 +140,7 @@ class RichUi(PlainUi):
             if self._pick_block(self._pick, "").count("\n") + 2 < self._height():
                 return  # the choices are drawn with the prompt, so they can be redrawn
             self._pick = None  # too tall to redraw in place: numbers only
-        self._choices(lines)
+        self._choices(lines, inline=True)
         self.console.print(markup.rich(form), style="italic")
 
     def _height(self) -> int:
@@ -152,7 +152,7 @@ class RichUi(PlainUi):
 
         with self.console.capture() as captured:
             pointer = -1 if state.highlight is None else state.highlight
-            self._choices(self._pick_lines, pointer=pointer,
+            self._choices(self._pick_lines, pointer=pointer, inline=True,
                           ticked=state.ticked if state.several else None)  # fmt: skip
             self.console.print(markup.rich(self._pick_form), style="italic")
             if self._pick_note:
@@ -237,7 +237,7 @@ class RichUi(PlainUi):
         self.console.rule()
         self.console.print(f"Question {number} of {total}", style="bold", markup=False)
         self.console.print(markup.rich(question.prompt))
-        self._choices(registry.of(question).listing(question, display))
+        self._choices(registry.of(question).listing(question, display), inline=True)
 
     def _choices(
         self,
@@ -247,11 +247,13 @@ class RichUi(PlainUi):
         *,
         pointer: int | None = None,
         ticked: set[int] | None = None,
+        inline: bool = False,
     ) -> None:
         """Numbered lines with Markdown text, wrapped under the text, not under the number.
 
-        ``marks`` puts a ✓ or ✗ before each number; ``pointer`` points at the line the
-        arrow keys have reached, and ``ticked`` ticks the lines chosen with Space.
+        ``inline``: each line is an option, item or pair, never a block. ``marks`` puts a ✓
+        or ✗ before each number; ``pointer`` points at the line the arrow keys have reached,
+        and ``ticked`` ticks the lines chosen with Space.
         """
         from rich.table import Table
         from rich.text import Text
@@ -270,7 +272,8 @@ class RichUi(PlainUi):
                 right = marks[n]
                 lead.append(f"{TICK if right else CROSS} ", style="green" if right else "red")
             lead.append(number)
-            grid.add_row(lead, markup.rich(text), style="reverse" if n == pointer else None)
+            body = markup.rich(text, inline=inline)
+            grid.add_row(lead, body, style="reverse" if n == pointer else None)
         self.console.print(grid)
 
     def hint(self, text: str | None) -> None:
@@ -337,6 +340,7 @@ class RichUi(PlainUi):
         lines: Sequence[str],
         *,
         markdown: bool = True,
+        inline: bool = False,
         marks: Sequence[bool] | None = None,
     ) -> None:
         from rich.table import Table
@@ -345,7 +349,7 @@ class RichUi(PlainUi):
         narrow = len(label) * 5 > self.console.width * 2  # a wide label would squeeze the text
         if marks is not None:  # a line per pair or item, each marked
             self.console.print(label, markup=False)
-            self._choices(lines, indent=3, marks=marks)
+            self._choices(lines, indent=3, marks=marks, inline=inline)
             return
         if len(lines) == 1 and "\n" not in lines[0].strip() and not narrow:
             marker, text = split_marker(lines[0])
@@ -353,13 +357,13 @@ class RichUi(PlainUi):
             for _ in range(3 if marker else 2):
                 grid.add_column(no_wrap=True)
             grid.columns[-1].no_wrap = False
-            body = markup.rich(text) if markdown else Text(text)
+            body = markup.rich(text, inline=inline) if markdown else Text(text)
             grid.add_row(label, *([marker] if marker else []), body)
             self.console.print(grid)
             return
         self.console.print(label, markup=False)
         if markdown:
-            self._choices(lines, indent=3)
+            self._choices(lines, indent=3, inline=inline)
         else:
             for line in lines:
                 self.console.print(Text("   " + line))
