@@ -29,14 +29,23 @@ from lessonkit.bank.factbook import Fact
 from lessonkit.course import markers
 from lessonkit.errors import ContentError, display_path
 
-__all__ = ["Expanded", "Use", "course_uses", "expand", "note_label", "table_options", "uses"]
+__all__ = [
+    "Expanded",
+    "Use",
+    "alt_spans",
+    "course_uses",
+    "expand",
+    "note_label",
+    "table_options",
+    "uses",
+]
 
 _FENCE = re.compile(r"^\s*(```+|~~~+)")
 _CODE_SPAN = re.compile(r"(`+)(?:.+?)\1")
 # A footnote's definition, as Python-Markdown's footnotes read one: up to three spaces in.
 _NOTE = re.compile(r"^ {0,3}\[\^[^\]\s]+\]:")
 _ALT_ATTRIBUTE = re.compile(r"""\balt\s*=\s*(?:"([^"]*)"|'([^']*)')""")
-ALT_TEXT = (
+_ALT_TEXT = (
     "a fact reference in alt text: the picture's own figures do not follow the fact",
     "type the figure as the picture shows it, and redraw the picture and its alt text "
     "together when the fact changes",
@@ -137,7 +146,7 @@ def _references(
             out.problems.append(PageProblem(number, found.start + 1, found.message, found.hint))
             continue
         if any(start <= found.start < end for start, end in alts):
-            out.problems.append(PageProblem(number, found.start + 1, *ALT_TEXT, found.id))
+            out.problems.append(PageProblem(number, found.start + 1, *_ALT_TEXT, found.id))
             continue
         why = citations.check(found, facts)
         if why is not None:
