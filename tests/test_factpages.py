@@ -41,6 +41,25 @@ def test_a_reference_becomes_its_value_with_a_footnote_to_its_source(facts: dict
     ]
 
 
+def test_an_unmarked_reference_shows_its_value_without_a_mark(facts: dict) -> None:
+    """Inside a sum a mark reads as an exponent (`80[^1] * 0.9`); the fact is marked once
+    nearby instead, and its source is listed once."""
+    page = factpages.expand(
+        [
+            "An H100 holds ((fact h100-sxm.hbm)): ((fact h100-sxm.hbm bare unmarked)) * 0.9 = 72.",
+            "",
+        ],
+        facts,
+    )
+    assert page.problems == []
+    assert page.markdown == [
+        "An H100 holds 80 GB[^fact-h100-sxm.hbm]: 80 * 0.9 = 72.",
+        "",
+        "",
+        NOTES[0],
+    ]
+
+
 def test_a_facts_marker_becomes_a_table_with_an_as_of_column(facts: dict) -> None:
     page = factpages.expand(["<!-- lessonkit:facts h100-sxm.hbm h200.hbm unit=GiB -->"], facts)
     assert page.problems == []
@@ -62,7 +81,7 @@ def test_a_copy_says_so_in_its_footnote(tmp_path: Path) -> None:
     (tmp_path / "facts" / "chips.yml").write_text(copied, encoding="utf-8")
     page = factpages.expand(["((fact h100-sxm.hbm))"], read_facts(tmp_path).facts)
     assert (
-        "(https://www.nvidia.com/en-us/data-center/h100/) (a copy, not the original source);"
+        "(https://www.nvidia.com/en-us/data-center/h100/) (not the primary source);"
         in page.notes[0]
     )
 

@@ -194,12 +194,16 @@ def _outside_spans(line: str) -> Iterator[Citation | CitationError]:
 def _cited(fact: Fact, citation: Citation, out: Expanded) -> str:
     if fact.id not in out.used:
         out.used.append(fact.id)
+    if citation.unmarked:
+        return citations.shown(fact, citation)
     return f"{citations.shown(fact, citation)}[^{note_label(fact.id)}]"
 
 
 def _note(fact: Fact) -> str:
     source = fact.source
-    copy = "" if source.primary else " (a copy, not the original source)"
+    # `primary: false` covers a copy of a vendor's page and a secondary account of a figure
+    # alike: the reader is told only that it is not where the figure comes from.
+    copy = "" if source.primary else " (not the primary source)"
     as_of = _day(fact.as_of)
     return (
         f"[^{note_label(fact.id)}]: {source.publisher}, [{source.title}]({source.url}){copy}; "
