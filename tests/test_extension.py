@@ -222,6 +222,24 @@ def test_a_fact_that_cannot_be_shown_stops_the_page_with_where_and_why(root: Pat
     )
 
 
+def test_a_fact_in_a_footnote_is_its_value_with_no_mark_of_its_own(root: Path) -> None:
+    (root / "facts").mkdir()
+    (root / "facts" / "chips.yml").write_text(FACTS, encoding="utf-8")
+    html = render("Memory.[^nv]\n\n[^nv]: NVIDIA lists ((fact h100-sxm.hbm)) for the SXM part.")
+    note = re.search(r'<li id="fn:nv">\s*<p>(.*?)&#160;', html, re.S)
+    assert note is not None and note.group(1) == "NVIDIA lists 80 GB for the SXM part."
+    assert "fn:fact-" not in html  # the footnote is the figure's source: no second one
+    with pytest.raises(PageError, match="line 3: unknown fact `nope`"):
+        render("Memory.[^nv]\n\n[^nv]: NVIDIA lists ((fact nope)).")
+
+
+def test_a_fact_in_alt_text_stops_the_page(root: Path) -> None:
+    (root / "facts").mkdir()
+    (root / "facts" / "chips.yml").write_text(FACTS, encoding="utf-8")
+    with pytest.raises(PageError, match="line 1: a fact reference in alt text"):
+        render("![H100: ((fact h100-sxm.hbm))](a.svg)")
+
+
 def test_a_page_with_facts_reads_them_from_the_cache_without_models(root: Path) -> None:
     (root / "facts").mkdir()
     facts = root / "facts" / "chips.yml"

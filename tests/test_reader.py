@@ -257,6 +257,26 @@ def test_a_sections_facts_read_as_on_the_site_with_their_sources(course: Path) -
     )
 
 
+def test_a_fact_in_a_footnote_reads_as_its_value_in_the_sources(course: Path) -> None:
+    (course / "facts").mkdir()
+    (course / "facts" / "chips.yml").write_text(FACTS, encoding="utf-8")
+    lesson = course / "content/test-plan/lesson-one.md"
+    text = lesson.read_text(encoding="utf-8").replace(
+        "Detail text.", "Detail text.[^nv] An H200 holds ((fact h200.hbm))."
+    )
+    text += "\n[^nv]: NVIDIA lists ((fact h100-sxm.hbm)) for the SXM part.\n"
+    lesson.write_text(text, encoding="utf-8")
+    out = io.StringIO()
+    assert read_command("lesson-one", "a-detail", stdout=out) == 0
+    assert out.getvalue() == (
+        "Lesson one\n\nA detail\n\nDetail text.[1] An H200 holds 141 GB[2].\n\n"
+        "Sources\n\n"
+        "1. NVIDIA lists 80 GB for the SXM part.\n"
+        "2. NVIDIA, NVIDIA H200 Tensor Core GPU (https://www.nvidia.com/en-us/data-center/h200/); "
+        "the figure as of 18 November 2024, checked 20 November 2026.\n"
+    )
+
+
 # --- choosing a section as a learner names it -------------------------------------------
 
 

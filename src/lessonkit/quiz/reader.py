@@ -92,8 +92,9 @@ def _with_facts(root: Path, shown: list[str], lines: list[str]) -> tuple[list[st
 
     facts = read_facts(root).facts
     part = factpages.expand(shown, facts)
-    # Footnotes are looked up in the whole body; the facts' ones follow it.
-    return part.lines, [*lines, "", *part.notes]
+    # Footnotes are looked up in the whole body, whose own may show facts too; the facts'
+    # footnotes follow it.
+    return part.lines, [*factpages.expand(lines, facts).lines, "", *part.notes]
 
 
 def chosen(headings: Sequence[Heading], wanted: str, title: str) -> Heading:
