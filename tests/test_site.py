@@ -238,9 +238,10 @@ def test_shuffle_false_keeps_the_written_order() -> None:
         (
             ORDER,
             [
-                '<ol class="lk-order" aria-labelledby="lk-in-order-prompt"><li data-item="0">'
-                '<span>Alpha</span></li><li data-item="2"><span>Gamma</span></li>'
-                '<li data-item="1"><span>Beta</span></li></ol>'
+                # Never within one swap of the answer, which Check unchanged would half reward.
+                '<ol class="lk-order" aria-labelledby="lk-in-order-prompt"><li data-item="1">'
+                '<span>Beta</span></li><li data-item="2"><span>Gamma</span></li>'
+                '<li data-item="0"><span>Alpha</span></li></ol>'
             ],
             "<ol><li>Alpha</li><li>Beta</li><li>Gamma</li></ol>",
         ),

@@ -8,6 +8,7 @@ HTML conventions of every format. Structural: an implementation never imports th
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
@@ -180,6 +181,11 @@ class PageKit(Protocol):
 
     def order(self, question: RuntimeQuestion, count: int, *, shuffle: bool = True) -> list[int]:
         """The order the page shows ``count`` things in: the same on every build."""
+        ...
+
+    def rng(self, question: RuntimeQuestion) -> random.Random:
+        """The draws the page makes for a question: seeded by its id, the same on every
+        build (the site has no learner's seed)."""
         ...
 
     def shuffles(self, question: RuntimeQuestion) -> bool:

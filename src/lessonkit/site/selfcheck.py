@@ -70,6 +70,9 @@ class _Page:
     def order(self, question: RuntimeQuestion, count: int, *, shuffle: bool = True) -> list[int]:
         return _shown(count, question.id, shuffle=shuffle)
 
+    def rng(self, question: RuntimeQuestion) -> random.Random:
+        return random.Random(question.id)
+
     def shuffles(self, question: RuntimeQuestion) -> bool:
         # Contract with the question format: `shuffle: None` follows the bank's setting.
         own: bool | None = getattr(question, "shuffle", None)
