@@ -65,7 +65,7 @@ MATCH = question(
     distractors=["Cherry"],
 )
 SECTIONS = {"1-why-gpus": "1. Why GPUs"}
-CALL_TO_ACTION = "<code>pip install .\nlessonkit quiz gpu-vs-tpu</code>"
+CALL_TO_ACTION = "~/.lessonkit/bin/pip install .\n~/.lessonkit/bin/lessonkit quiz gpu-vs-tpu</code>"
 
 
 def render(bank: Bank) -> str:
@@ -354,7 +354,10 @@ def test_published_build_takes_site_and_repository_addresses_from_the_environmen
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     lesson = (tmp_path / "site/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
-    assert f"<code>pip install &quot;git+{repo}&quot;\nlessonkit quiz gpu-vs-tpu</code>" in lesson
+    assert (
+        f"~/.lessonkit/bin/pip install &quot;git+{repo}&quot;\n"
+        "~/.lessonkit/bin/lessonkit quiz gpu-vs-tpu</code>"
+    ) in lesson
     assert f'<a href="{repo}">{repo}</a>' in lesson
     # The header links to the repository without asking the GitHub API for its stars.
     assert f'<a href="{repo}" title="Go to repository" class="md-source">' in lesson
@@ -368,7 +371,7 @@ def test_published_build_takes_site_and_repository_addresses_from_the_environmen
     local = build(stand_in, tmp_path / "local", env={"SITE_URL": "", "REPO_URL": ""})
     assert local.returncode == 0, local.stderr
     lesson = (tmp_path / "local/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
-    assert "<code>pip install .\nlessonkit quiz gpu-vs-tpu</code>" in lesson
+    assert CALL_TO_ACTION in lesson
     assert "md-source" not in lesson and "github.com" not in lesson
 
 
