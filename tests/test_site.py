@@ -225,8 +225,11 @@ def test_shuffle_false_keeps_the_written_order() -> None:
             [
                 "Answer with a number in TB/s; a decimal point or comma.",
                 '<label for="lk-how-much-answer">Your answer</label> <span class="lk-entry">'
-                '<input type="text" id="lk-how-much-answer" inputmode="decimal"'
-                ' autocomplete="off" size="10"> <span class="lk-unit">TB/s</span></span>',
+                '<input type="text" id="lk-how-much-answer"'
+                ' aria-labelledby="lk-how-much-prompt lk-how-much-answer-name"'
+                ' inputmode="decimal" autocomplete="off" size="10">'
+                ' <span class="lk-unit">TB/s</span></span>'
+                '<span id="lk-how-much-answer-name" hidden>Your answer, in TB/s</span>',
             ],
             "<p><strong>Answer:</strong> 2.5 TB/s (± 0.1 TB/s)</p>",
         ),

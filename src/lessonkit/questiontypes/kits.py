@@ -197,8 +197,11 @@ class PageKit(Protocol):
         """A fieldset of ``kind`` (`radio`/`checkbox`) inputs, one per (value, label)."""
         ...
 
-    def field(self, question: RuntimeQuestion, label: str, control: str) -> list[str]:
-        """A labelled text control; ``{id}`` in ``control`` becomes its id."""
+    def field(
+        self, question: RuntimeQuestion, label: str, control: str, *, unit: str | None = None
+    ) -> list[str]:
+        """A labelled text control; ``id="{id}"`` in ``control`` becomes its id, and its
+        name is the question's prompt, ``label`` and ``unit`` (HTML, escaped)."""
         ...
 
     def shown_answer(self, question: RuntimeQuestion) -> str | None:
