@@ -150,7 +150,7 @@
 
   // Helpers the widget scripts share: a typed answer's field, and a choice's options.
   function field(question) {
-    return question.querySelector(".lk-field [id]");
+    return question.querySelector(".lk-field input, .lk-field textarea");
   }
 
   function options(question) {
