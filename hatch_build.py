@@ -34,3 +34,9 @@ class CompileBanks(BuildHookInterface):  # type: ignore[misc]
             target = out / f"{bank.stem}.json"
             compiled.save(target, data)
             build_data["force_include"][str(target)] = f"lessonkit/_course/compiled/{target.name}"
+        # The course's facts, when it has any: `lessonkit read` shows a lesson's references
+        # from them (the compiled banks already hold their values).
+        for fact_file in sorted((root / "facts").glob("*.y*ml")):
+            build_data["force_include"][str(fact_file)] = (
+                f"lessonkit/_course/facts/{fact_file.name}"
+            )

@@ -119,6 +119,50 @@ def _padding(insight: int, section: str) -> str:
     )
 
 
+# A course's facts (facts/chips.yml): two specs on one basis and a price.
+FACTS = """\
+# yaml-language-server: $schema=../schemas/facts.schema.json
+facts:
+  - id: h100-sxm.hbm
+    label: H100 SXM memory
+    value: 80
+    unit: GB
+    as_of: 2023-03-21
+    checked: 2026-11-20
+    kind: spec
+    source:
+      url: https://www.nvidia.com/en-us/data-center/h100/
+      title: NVIDIA H100 Tensor Core GPU
+      publisher: NVIDIA
+      primary: true
+  - id: h200.hbm
+    label: H200 memory
+    value: 141
+    unit: GB
+    as_of: 2024-11-18
+    checked: 2026-11-20
+    kind: spec
+    source:
+      url: https://www.nvidia.com/en-us/data-center/h200/
+      title: NVIDIA H200 Tensor Core GPU
+      publisher: NVIDIA
+      primary: true
+  - id: tpu-v6e.price
+    label: TPU v6e, on demand
+    value: 2.7
+    unit: USD/chip-hour
+    qualifiers: {region: us-east1, commitment: on-demand}
+    as_of: 2026-10-01
+    checked: 2026-11-20
+    kind: price
+    source:
+      url: https://cloud.google.com/tpu/pricing
+      title: TPU pricing
+      publisher: Google Cloud
+      primary: true
+"""
+
+
 # BANK with four more questions per insight: five each, as `lessonkit validate` requires.
 FULL_BANK = BANK + _padding(1, "1-first-idea") + _padding(2, "a-detail")
 
@@ -134,6 +178,10 @@ START = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 # The day the rule book checks review dates against, in this process and every command a
 # test runs: SOURCE_DATE_EPOCH, as reproducible builds pin a build's date.
 os.environ["SOURCE_DATE_EPOCH"] = str(int(START.timestamp()))
+# This install's `lessonkit` on PATH, as the README's install leaves it: the commands the
+# quiz tells a learner to type are then plain `lessonkit …` in every command a test runs
+# with `python -m lessonkit` (`course.invocation`).
+os.environ["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
 
 
 def ticking(start: datetime = START) -> Iterator[datetime]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BANK, MakeCourse
+from conftest import BANK, FACTS, MakeCourse
 
 GOLDEN = Path(__file__).parent / "golden"
 LESSONKIT = str(Path(sys.executable).parent / "lessonkit")
@@ -195,3 +195,32 @@ def test_markdown_special_characters_in_reworded_text_are_escaped(repo: Path) ->
     (repo / BANK_PATH).write_text(CHANGED.replace("Put them in order.", "Put *them* | in order."))
     result = run(repo, "diff", "v2")
     assert "  - prompt: Put ~~them~~ **\\*them\\* \\|** in order.\n" in result.stdout
+
+
+def test_a_changed_fact_shows_as_a_changed_key_with_the_facts_of_each_revision(
+    make_course: MakeCourse,
+) -> None:
+    bank = BANK + (
+        "  - id: q-price\n"
+        "    type: numeric\n"
+        "    prompt: '{hours} chip-hours at {price} USD each cost how much?'\n"
+        "    insight: 1\n"
+        "    section: 1-first-idea\n"
+        "    explanation: Hours times the price.\n"
+        "    params:\n"
+        "      price: {values: ['((fact tpu-v6e.price))']}\n"
+        "      hours: {values: [24, 48]}\n"
+        "    answer: hours * price\n"
+        "    relative_tolerance: 0.01\n"
+    )
+    root = make_course({BANK_PATH: bank, "facts/chips.yml": FACTS})
+    git(root, "init", "--quiet", "--initial-branch=main")
+    git(root, "add", ".")
+    git(root, "commit", "--quiet", "-m", "first")
+    (root / "facts" / "chips.yml").write_text(FACTS.replace("value: 2.7", "value: 3.1"))
+    result = run(root, "diff", "HEAD")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.endswith(
+        "- `lesson-one` · `q-price`\n  - params.price.values: `[2.7]` → `[3.1]`\n"
+    )
+    assert run(root, "diff", "HEAD", "HEAD").stdout.endswith("No question changed (3 compared).\n")

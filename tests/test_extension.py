@@ -10,7 +10,7 @@ from pathlib import Path
 import markdown
 import pytest
 
-from conftest import BANK
+from conftest import BANK, FACTS
 from lessonkit.site import extension
 from lessonkit.site.extension import LessonkitExtension, PageError, tidy
 
@@ -207,3 +207,40 @@ def test_blocks_can_wait_outside_the_page_until_it_is_finished(root: Path) -> No
     finally:
         extension.hold_blocks(False)
     assert 'id="lk-q-single"' in render("<!-- lessonkit:check lesson-one 1 -->")
+
+
+def test_a_fact_that_cannot_be_shown_stops_the_page_with_where_and_why(root: Path) -> None:
+    (root / "facts").mkdir()
+    (root / "facts" / "chips.yml").write_text(FACTS, encoding="utf-8")
+    html = render("Memory: ((fact h100-sxm.hbm unit=GiB)).\n\nCode: `((fact nope))`.")
+    assert "Memory: 74.5 GiB<sup" in html and "<code>((fact nope))</code>" in html
+    with pytest.raises(PageError) as caught:
+        render("Fine.\n\nMemory: ((fact h100-sxm.hbm unit=TB/s)).")
+    assert str(caught.value) == (
+        "lessonkit: line 3: fact `h100-sxm.hbm`: cannot convert `GB` to `TB/s`: they measure "
+        "different things (ask for a unit like `GB`, or use another fact); `lessonkit validate` "
+        "lists every problem in the course"
+    )
+
+
+def test_a_page_with_facts_reads_them_from_the_cache_without_models(root: Path) -> None:
+    (root / "facts").mkdir()
+    facts = root / "facts" / "chips.yml"
+    facts.write_text(FACTS, encoding="utf-8")
+    code = (
+        "import sys, markdown\n"
+        "from lessonkit.site.extension import LessonkitExtension\n"
+        "html = markdown.markdown('((fact h200.hbm))', extensions=['footnotes', LessonkitExtension()])\n"
+        "print(html.split('<sup')[0], 'pydantic' in sys.modules, 'yaml' in sys.modules)\n"
+    )
+
+    def page() -> list[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+        )
+        return done.stdout.split()
+
+    assert page() == ["<p>141", "GB", "True", "True"]  # the first page reads the file
+    assert page() == ["<p>141", "GB", "False", "False"]  # the next, the cache
+    facts.write_text(FACTS.replace("value: 141", "value: 144"), encoding="utf-8")
+    assert page() == ["<p>144", "GB", "True", "True"]  # a changed fact is read again

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import WAIT, LearnerCourse
+from conftest import FACTS, WAIT, LearnerCourse
 from lessonkit.errors import UsageError
 from lessonkit.quiz.reader import lesson_path, lesson_text, read_command
 
@@ -229,3 +229,67 @@ def test_read_in_a_terminal_shows_the_figure_and_the_sources(rich_course: Path) 
     text = "\n".join(screen)
     assert "<figure" not in text and "*[" not in text and "[^" not in text and "===" not in text
     assert "lesson-two.md" not in text and text.count("https://www.python.org/") == 1
+
+
+def test_a_sections_facts_read_as_on_the_site_with_their_sources(course: Path) -> None:
+    (course / "facts").mkdir()
+    (course / "facts" / "chips.yml").write_text(FACTS, encoding="utf-8")
+    lesson = course / "content/test-plan/lesson-one.md"
+    text = lesson.read_text(encoding="utf-8").replace(
+        "Detail text.",
+        "An H100 holds ((fact h100-sxm.hbm unit=GiB decimals=1)).\n\n"
+        "<!-- lessonkit:facts h100-sxm.hbm h200.hbm -->",
+    )
+    lesson.write_text(text, encoding="utf-8")
+    out = io.StringIO()
+    assert read_command("lesson-one", "a-detail", stdout=out) == 0
+    assert out.getvalue() == (
+        "Lesson one\n\nA detail\n\nAn H100 holds 74.5 GiB[1].\n\n"
+        "Figure           Value      As of\n"
+        "---------------  ---------  ----------------\n"
+        "H100 SXM memory  80 GB[1]   21 March 2023\n"
+        "H200 memory      141 GB[2]  18 November 2024\n\n"
+        "Sources\n\n"
+        "1. NVIDIA, NVIDIA H100 Tensor Core GPU (https://www.nvidia.com/en-us/data-center/h100/); "
+        "the figure as of 21 March 2023, checked 20 November 2026.\n"
+        "2. NVIDIA, NVIDIA H200 Tensor Core GPU (https://www.nvidia.com/en-us/data-center/h200/); "
+        "the figure as of 18 November 2024, checked 20 November 2026.\n"
+    )
+
+
+# --- choosing a section as a learner names it -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("wanted", "shown", "not_shown"),
+    [
+        ("2", "Second text", "bold"),  # `## 2. Second idea`
+        ("1", "bold", "Second text"),
+        ("second", "Second text", "bold"),  # the start of its name
+        ("Second Idea", "Second text", "bold"),  # as it reads
+        ("detail", "Detail text", "bold"),  # the start of a word in it
+    ],
+)
+def test_a_section_is_chosen_by_its_number_or_the_start_of_its_name(
+    course: Path, wanted: str, shown: str, not_shown: str
+) -> None:
+    text = lesson_text(lesson_path("lesson-one"), wanted)
+    assert shown in text and not_shown not in text
+
+
+def test_a_section_name_that_fits_several_says_which(course: Path) -> None:
+    with pytest.raises(
+        UsageError,
+        match=r"^section `idea` could be any of `1-first-idea`, `2-second-idea` in Lesson one: "
+        r"give more of it$",
+    ):
+        lesson_text(lesson_path("lesson-one"), "idea")
+
+
+def test_a_section_that_is_not_there_lists_the_top_sections(course: Path) -> None:
+    with pytest.raises(
+        UsageError,
+        match=r"^no section `9` in Lesson one \(sections: 1-first-idea, 2-second-idea; a number "
+        r"or the start of a name will do\)$",
+    ):
+        lesson_text(lesson_path("lesson-one"), "9")

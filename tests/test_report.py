@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import LESSON, MakeCourse
+from conftest import BANK as SMALL_BANK
+from conftest import FACTS, LESSON, MakeCourse
 from lessonkit.authoring import sections
 from lessonkit.authoring.readingtime import word_count
-from lessonkit.authoring.report import lesson_report, nearly_same, report_course
+from lessonkit.authoring.report import lesson_report, nearly_same, render_text, report_course
 from lessonkit.authoring.rulebook import check_course
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -302,3 +303,31 @@ def test_nearly_same_options_spare_deliberate_minimal_pairs(
     first: str, second: str, same: bool
 ) -> None:
     assert nearly_same(first.casefold(), second.casefold()) is same
+
+
+def test_the_report_lists_the_facts_a_lesson_and_its_bank_show(
+    make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stale = FACTS.replace(
+        "    checked: 2026-11-20\n    kind: price", "    checked: 2026-01-20\n    kind: price"
+    )
+    root = make_course(
+        {
+            "facts/chips.yml": stale,
+            "content/test-plan/lesson-one.md": LESSON.replace(
+                "Opening text.",
+                "It costs ((fact tpu-v6e.price)).\n\n<!-- lessonkit:facts h100-sxm.hbm tpu-v6e.price -->",
+            ),
+            "quizzes/lesson-one.yml": SMALL_BANK.replace(
+                "Pick b.", "Pick b, ((fact h100-sxm.hbm))."
+            ),
+        }
+    )
+    monkeypatch.chdir(root)
+    text = render_text(report_course(check_course(root, advice=True)))
+    start = text.index("  facts shown")
+    assert text[start:].splitlines()[:3] == [
+        "  facts shown (`lessonkit facts`; the longest unchecked first):",
+        "    tpu-v6e.price  price  checked  10 months ago  (lines 18, 20)",
+        "    h100-sxm.hbm   spec   checked   0 months ago  (line 20; q-single)",
+    ]

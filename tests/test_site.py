@@ -141,8 +141,10 @@ def test_hostile_bank_text_cannot_reach_the_page() -> None:
     tags.feed(html)
     assert not {"script", "img", "iframe", "style"} & {tag for tag, _ in tags.found}
     assert [name for _, attrs in tags.found for name, _ in attrs if name.startswith("on")] == []
-    # Plain-text fields are escaped rather than stripped, so the reader sees what was typed.
-    assert "<li>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in html
+    # Items and pairs are inline Markdown, sanitised as options are; a <select>'s choices
+    # take the words alone.
+    assert '<li data-item="0"><span><b>b</b></span></li>' in html
+    assert ") b</option>" in html
 
 
 # --- self_check -------------------------------------------------------------

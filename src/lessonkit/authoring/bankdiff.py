@@ -17,7 +17,8 @@ from typing import Any
 
 from lessonkit.authoring.textdiff import escape, words
 from lessonkit.bank import yamldoc
-from lessonkit.bank.loader import validate
+from lessonkit.bank.factbook import FOLDER, FactBook
+from lessonkit.bank.loader import add_facts, read_facts, validate_bank
 from lessonkit.bank.models import Bank
 from lessonkit.bank.questions import Question
 from lessonkit.course.folder import BANK_SUFFIXES
@@ -105,12 +106,15 @@ def banks_at(root: Path, rev: str | None) -> dict[str, tuple[str, Bank]]:
     if rev is None:
         paths = sorted(p for s in BANK_SUFFIXES for p in (root / "quizzes").glob(f"*{s}"))
         documents = [(p.stem, yamldoc.load(p)) for p in paths]
+        facts = read_facts(root)
     else:
         documents = _documents_at(root, rev)
+        facts = _facts_at(root, rev)
     banks: dict[str, tuple[str, Bank]] = {}
-    problems: list[Problem] = []
+    problems: list[Problem] = list(facts.problems)
     for slug, document in documents:
-        bank, found = validate(Bank, document, what="bank")
+        # With the facts of the same revision: a changed price is a changed question.
+        _, bank, found = validate_bank(document, facts)
         problems += found
         if bank is not None:
             banks[slug] = (document.path, bank)
@@ -152,6 +156,21 @@ def _documents_at(root: Path, rev: str) -> list[tuple[str, yamldoc.Document]]:
         text = _git(top, "show", f"{rev}:{name}").stdout
         documents.append((PurePosixPath(name).stem, yamldoc.parse(text, shown)))
     return documents
+
+
+def _facts_at(root: Path, rev: str) -> FactBook:
+    """The course's facts as they were at ``rev`` (none when it had no `facts/`)."""
+    top, folder = _repository(root)
+    facts_folder = PurePosixPath(folder).parent / FOLDER
+    listing = _git(top, "ls-tree", "--name-only", rev, "--", f"{facts_folder}/")
+    book = FactBook()
+    for name in sorted(n for n in listing.stdout.splitlines() if n.endswith(BANK_SUFFIXES)):
+        text = _git(top, "show", f"{rev}:{name}").stdout
+        try:
+            add_facts(book, yamldoc.parse(text, f"{rev}:{name}"))
+        except ContentError as error:
+            book.problems += error.problems
+    return book
 
 
 # --- comparing --------------------------------------------------------------------------

@@ -119,7 +119,7 @@ def check(
     if extra:  # banks outside the course: check everything, keep nothing
         course = _check_course(root, day, extra)
         return Checked(course.problems, _warned(course), course.facts, len(course.facts))
-    key, stats = fingerprint.key(root), fingerprint.scan(root)
+    key, stats = fingerprint.key(root, day), fingerprint.scan(root)
     kept = None if full else _kept(root, key, stats)
     if kept is None:
         return _full(root, key, stats, day)

@@ -6,6 +6,9 @@
 - every file directly in the course folder (``mkdocs.yml``, the policy ``lessonkit.yml``
   that sets each rule's level and numbers…), by content, and the working directory, since
   messages name other files relative to it;
+- the course's facts (``facts/*.yml``) by content, and the day when it has any: a changed
+  fact changes every page and question that shows it, and a fact falls due as days pass,
+  so either makes the next run a full one;
 - the list of files under ``content/`` and ``quizzes/``, each with its size, inode,
   modification and change times: a file added, removed or renamed makes the run a full
   one, because existence is what many checks look at (links, figures, a lesson's bank).
@@ -16,6 +19,7 @@ them reports what a full run would.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import importlib.util
 import os
@@ -25,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from lessonkit import __version__
+from lessonkit.bank import factbook
 
 _FOLDERS = ("content", "quizzes")
 _LIBRARIES = ("lessonkit", "pydantic", "pydantic_core", "yaml", "markdown")
@@ -32,9 +37,9 @@ _LIBRARIES = ("lessonkit", "pydantic", "pydantic_core", "yaml", "markdown")
 Stat = tuple[int, int, int, int]  # size, inode, modification and change times in ns
 
 
-def key(root: Path) -> dict[str, Any]:
+def key(root: Path, day: dt.date | None = None) -> dict[str, Any]:
     """lessonkit and the libraries that decide what is valid, Python, the working
-    directory, and the files directly in the course folder."""
+    directory, the files directly in the course folder, and its facts with ``day``."""
     code: list[Any] = []
     for name in _LIBRARIES:
         spec = importlib.util.find_spec(name)
@@ -48,7 +53,9 @@ def key(root: Path) -> dict[str, Any]:
     for entry in sorted(os.scandir(root), key=lambda e: e.name):
         if entry.is_file():
             here.append([entry.name, hashlib.sha256(Path(entry.path).read_bytes()).hexdigest()])
+    facts = [[p.name, hashlib.sha256(p.read_bytes()).hexdigest()] for p in factbook.files(root)]
     return {
+        **({"facts": facts, "day": str(day)} if facts else {}),
         "lessonkit": __version__,
         "python": sys.version,
         # Messages name other files relative to the working directory, as an author types them.

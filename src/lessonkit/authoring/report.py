@@ -14,7 +14,7 @@ import difflib
 from collections import Counter
 from dataclasses import dataclass, field
 
-from lessonkit.authoring import freshness, items, questionmix, readingtime
+from lessonkit.authoring import factchecks, freshness, items, questionmix, readingtime
 from lessonkit.authoring.items import MIN_PER_OBJECTIVE, nearly_same
 from lessonkit.authoring.policy import Subject
 from lessonkit.authoring.rulebook import MIN_QUESTIONS, CheckedCourse, rule
@@ -52,6 +52,8 @@ class LessonReport:
     reviewed: str = ""
     due: dt.date | None = None  # the last day the review covers; None: not checked
     ages: tuple[freshness.Dated, ...] = ()
+    # The course's facts the lesson and its bank show, the longest unchecked first.
+    facts: tuple[FactShown, ...] = ()
     today: dt.date = dt.date(1970, 1, 1)
     grants: tuple[Grant, ...] = ()
 
@@ -141,9 +143,40 @@ def lesson_report(course: CheckedCourse, lesson: LessonPage) -> LessonReport:
         reviewed=lesson.meta.reviewed,
         due=_due(course, lesson),
         ages=tuple(freshness.figure_ages(lesson)),
+        facts=_facts_shown(course, files),
         today=course.today,
         grants=tuple(g for g in course.grants if g.path in files),
     )
+
+
+@dataclass(frozen=True)
+class FactShown:
+    """One fact a lesson or its bank shows: how long since it was checked, and where."""
+
+    id: str
+    kind: str
+    months: int
+    lines: tuple[int, ...]  # in the lesson
+    questions: tuple[str, ...]  # ids, in the bank
+
+
+def _facts_shown(course: CheckedCourse, files: tuple[str, str]) -> tuple[FactShown, ...]:
+    if not course.factbook:
+        return ()
+    places = [u for u in factchecks.shown_places(course) if display_path(u.path) in files]
+    found = []
+    for fact_id in dict.fromkeys(u.fact for u in places):
+        fact = course.factbook.facts.get(fact_id)
+        if fact is None:
+            continue  # an unknown fact is an error `validate` reports
+        mine = [u for u in places if u.fact == fact_id]
+        lines = tuple(dict.fromkeys(u.line for u in mine if not u.where.startswith("question")))
+        questions = tuple(
+            dict.fromkeys(u.where.split(" ", 1)[1] for u in mine if u.where.startswith("question"))
+        )
+        months = freshness.months_between(fact.checked, course.today)
+        found.append(FactShown(fact_id, fact.kind, months, lines, questions))
+    return tuple(sorted(found, key=lambda f: (-f.months, f.id)))
 
 
 def _least(course: CheckedCourse) -> int | None:
@@ -203,6 +236,7 @@ def _render_one(report: LessonReport) -> str:
         )
         lines.append(f"  correct option in single-choice questions ({singles}): {spread}")
     lines += _freshness(report)
+    lines += _facts(report)
     if report.grants:
         lines.append(f"  waivers: {len(report.grants)}")
         lines += [f"    {grant}" for grant in report.grants]
@@ -242,6 +276,26 @@ def _freshness(report: LessonReport) -> list[str]:
             lines.append(
                 f"    {dated.label().ljust(width)}  {age:>3} {months} old  ({noun} {where})"
             )
+    return lines
+
+
+def _facts(report: LessonReport) -> list[str]:
+    if not report.facts:
+        return []
+    lines = ["  facts shown (`lessonkit facts`; the longest unchecked first):"]
+    width = max(len(f.id) for f in report.facts)
+    for fact in report.facts:
+        where = []
+        if fact.lines:
+            noun = "line" if len(fact.lines) == 1 else "lines"
+            where.append(f"{noun} " + ", ".join(str(n) for n in fact.lines))
+        if fact.questions:
+            where.append(", ".join(fact.questions))
+        months = "month " if fact.months == 1 else "months"
+        lines.append(
+            f"    {fact.id.ljust(width)}  {fact.kind:<5}  checked {fact.months:>3} {months} ago"
+            f"  ({'; '.join(where)})"
+        )
     return lines
 
 

@@ -23,12 +23,15 @@ from pathlib import Path
 from pydantic import Field
 
 from lessonkit.authoring import (
+    banktext,
+    factchecks,
     figures,
     footnotes,
     framing,
     freshness,
     items,
     keychecks,
+    linkchecks,
     markerchecks,
     navigation,
     pagechecks,
@@ -189,9 +192,12 @@ RULES: tuple[Rule, ...] = (
     fixed("headings", "Each insight is a `##` heading with the same words, in front-matter "
           "order; heading levels never skip.", "the self-checks and the table of contents "
           "follow the insights"),
-    markerchecks.MARKERS,
-    pagechecks.LINKS,
+    markerchecks.PLACEMENT,
+    markerchecks.TITLE,
+    linkchecks.LINKS,
+    navigation.NAV_FILES,
     footnotes.FOOTNOTES,
+    factchecks.FACT_REFERENCES,
     PLACEHOLDER_HOST,
     placeholders.PLACEHOLDERS,
     fixed("waivers", "A waiver names a rule a course can set, and says why.",
@@ -202,6 +208,7 @@ RULES: tuple[Rule, ...] = (
     pagechecks.IMAGES,
     figures.FIGURES,
     pagechecks.NO_SCRIPTS,
+    markerchecks.MARKERS,
     navigation.NAV,
     navigation.HAND_COUNTS,
     navigation.LINK_BACK,
@@ -221,7 +228,13 @@ RULES: tuple[Rule, ...] = (
     items.CATCH_ALL,
     items.SIMILAR_OPTIONS,
     items.LONG_CORRECT_OPTION,
+    banktext.INLINE_TEXT,
     figures.FIGURE_TEXT,
+    factchecks.FACT_AGE,
+    factchecks.FACT_SOURCE,
+    factchecks.MIXED_BASIS,
+    factchecks.PREFIX_SLIP,
+    factchecks.HAND_TYPED,
 )  # fmt: skip
 _FIXED = {rule.id for rule in RULES if rule.fixed}
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Literal
 
 from lessonkit.authoring import checkcache
+from lessonkit.bank.factbook import FOLDER as FACTS_FOLDER
 from lessonkit.course.facts import BankFacts, Facts, LessonFacts
 from lessonkit.course.folder import BANK_SUFFIXES, POLICY_FILE, find_root
 from lessonkit.errors import Problem, UsageError, display_path
@@ -124,6 +125,7 @@ def validate_paths(
     ]
     checked = checkcache.check(root, extra, full=full)
     whole = [root / "content", root / "quizzes", root / POLICY_FILE, root / "mkdocs.yml"]
+    whole.append(root / FACTS_FOLDER)
     wanted = [p.resolve() for p in paths] or whole
     problems = tuple(p for p in checked.problems if _within(p.path, wanted))
     warnings = tuple(p for p in checked.warnings if _within(p.path, wanted))

@@ -18,10 +18,11 @@ from pathlib import Path
 
 from lessonkit.authoring.policy import Rule, RuleSettings
 from lessonkit.bank import composer, yamldoc
+from lessonkit.bank.factbook import SCHEMA_LINE as FACTS_SCHEMA_LINE
 from lessonkit.bank.fields import PROSE_FIELDS
 from lessonkit.bank.hints import quoted
 from lessonkit.course.course import Course
-from lessonkit.errors import ContentError, Problem
+from lessonkit.errors import ContentError, Problem, display_path
 
 # Fields whose values are prose (banks and lesson front matter); lists of them included.
 TEXT_FIELDS = PROSE_FIELDS
@@ -119,20 +120,21 @@ SCHEMA_LINE_TEXT = "# yaml-language-server: $schema=../schemas/quiz-bank.schema.
 
 
 def _schema_lines(course: Course, settings: RuleSettings) -> list[Problem]:
-    """Banks whose first line does not point editors at the schema."""
+    """Banks and facts files whose first line does not point editors at their schema."""
+    files = [(Path(p.document.path), "bank", SCHEMA_LINE_TEXT) for p in course.bank_parts]
+    files += [(path, "facts file", FACTS_SCHEMA_LINE) for path in course.factbook.files]
     problems: list[Problem] = []
-    for parts in course.bank_parts:
-        path = Path(parts.document.path)
+    for path, what, wanted in files:
         try:
             first = yamldoc.read_text(path).split("\n", 1)[0].rstrip()
         except ContentError:
-            continue  # reported where the bank is loaded
-        if first != SCHEMA_LINE_TEXT:
+            continue  # reported where the file is loaded
+        if first != wanted:
             problems.append(
                 Problem(
-                    parts.document.path, 1, 1,
-                    "the bank's first line does not point editors at the schema",
-                    f"make it `{SCHEMA_LINE_TEXT}`: editors then complete fields and "
+                    display_path(path), 1, 1,
+                    f"the {what}'s first line does not point editors at the schema",
+                    f"make it `{wanted}`: editors then complete fields and "
                     "underline mistakes as you type",
                 )
             )  # fmt: skip
@@ -141,7 +143,8 @@ def _schema_lines(course: Course, settings: RuleSettings) -> list[Problem]:
 
 SCHEMA_LINE = Rule(
     "schema-line",
-    f"A bank's first line points editors at the schema: `{SCHEMA_LINE_TEXT}`.",
+    f"A bank's first line points editors at the schema: `{SCHEMA_LINE_TEXT}` (a facts "
+    "file's at `facts.schema.json`).",
     "the editor completes fields, shows each one's description and underlines mistakes "
     "before `validate` runs",
     default="advice",

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
+import functools
+import re
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from lessonkit.bank import yamldoc
-from lessonkit.bank.models import Bank
+from lessonkit.bank import citations, factbook, hints, yamldoc
+from lessonkit.bank.factbook import FactBook, Place
+from lessonkit.bank.models import REVIEWED_PATTERN, Bank, FactFile, FactRecord
 from lessonkit.bank.questions import QUESTION_TYPES, QuestionBase
 from lessonkit.errors import ContentError, Problem
 
@@ -22,13 +26,111 @@ M = TypeVar("M", bound=BaseModel)
 _UNION_TAGS = ", ".join(QUESTION_TYPES)
 
 
-def load_bank(path: Path) -> Bank:
-    """A validated bank, or ContentError with all of its own problems (not cross-file ones)."""
+def load_bank(path: Path, facts: FactBook | None = None) -> Bank:
+    """A validated bank, or ContentError with all of its own problems (not cross-file ones).
+
+    Its fact references are resolved against ``facts``; by default, against the facts of
+    the course the bank is in (``quizzes/``'s parent), none when it has no `facts/`.
+    """
     document = yamldoc.load(path)
-    bank, problems = validate(Bank, document, what="bank")
+    book = facts if facts is not None else read_facts(course_of(path))
+    _, bank, problems = validate_bank(document, book)
     if problems or bank is None:
         raise ContentError(problems)
     return bank
+
+
+def validate_bank(
+    document: yamldoc.Document, facts: FactBook
+) -> tuple[yamldoc.Document, Bank | None, list[Problem]]:
+    """A parsed bank with its fact references resolved (``with_facts``), validated: the
+    document as resolved, the bank (None on any problem) and every problem."""
+    resolved, problems = with_facts(document, facts)
+    bank, found = validate(Bank, resolved, what="bank")
+    # A reference that could not become a number is reported once, as a reference.
+    taken = {(p.path, p.line) for p in problems}
+    problems += [p for p in found if (p.path, p.line) not in taken]
+    return resolved, (bank if not problems else None), problems
+
+
+def course_of(bank: Path) -> Path:
+    """The course folder a bank file is in: the parent of its `quizzes/` folder."""
+    return bank.resolve().parent.parent
+
+
+def with_facts(
+    document: yamldoc.Document, facts: FactBook
+) -> tuple[yamldoc.Document, list[Problem]]:
+    """A parsed bank with its fact references resolved (``citations``), and a problem at
+    file:line:col for each reference that cannot be."""
+    if document.text and citations.OPEN not in document.text:
+        return document, []  # one search of the text, not a walk of every value
+    data, errors = citations.resolve_bank(document.data, facts.facts)
+    if data is document.data:
+        return document, []
+    problems = []
+    for loc, text, error in errors:
+        where = _dotted(loc)
+        problem = document.problem(loc, f"{where}: {error.message}", error.hint)
+        problems.append(inside(problem, text, error.start))
+    return dataclasses.replace(document, data=data), problems
+
+
+# --- a course's facts ------------------------------------------------------------------
+
+
+def read_facts(root: Path) -> FactBook:
+    """The facts of the course at ``root`` (none without a `facts/` folder), with every
+    problem in their files; a record with a problem is left out."""
+    found = factbook.files(root)
+    if not found:
+        return FactBook()
+    return _read_facts(tuple((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in found))
+
+
+@functools.lru_cache(maxsize=8)
+def _read_facts(key: tuple[tuple[str, int, int], ...]) -> FactBook:
+    # Keyed on paths, sizes and times: a site build asks once per page and bank.
+    book = FactBook(files=tuple(Path(entry[0]) for entry in key))
+    for path in book.files:
+        _read_fact_file(path, book)
+    return book
+
+
+def _read_fact_file(path: Path, book: FactBook) -> None:
+    try:
+        add_facts(book, yamldoc.load(path))
+    except ContentError as error:
+        book.problems += error.problems
+
+
+def add_facts(book: FactBook, document: yamldoc.Document) -> None:
+    """The facts of one parsed facts file added to ``book``, with its problems."""
+    loaded, problems = validate(FactFile, document, what="facts file")
+    book.problems += problems
+    # With a problem, keep every record that is right on its own: one typo hides nothing else.
+    found = enumerate(loaded.facts) if loaded is not None else _valid_records(document)
+    for number, record in found:
+        fact = record.runtime()
+        line, column = document.locate(("facts", number))
+        place = Place(document.path, line, column)
+        first = book.places.get(fact.id)
+        if first is not None:
+            message = f"fact `{fact.id}` is already defined at {first.path}:{first.line}"
+            book.problems.append(place.problem(message, "give each fact its own id"))
+            continue
+        book.facts[fact.id] = fact
+        book.places[fact.id] = place
+
+
+def _valid_records(document: yamldoc.Document) -> Iterator[tuple[int, FactRecord]]:
+    data = document.data
+    items = data.get("facts") if isinstance(data, dict) else None
+    for number, item in enumerate(items if isinstance(items, list) else []):
+        try:
+            yield number, FactRecord.model_validate(item)
+        except ValidationError:
+            continue
 
 
 def validate(
@@ -78,8 +180,24 @@ def _problem(model: type[BaseModel], document: yamldoc.Document, detail: ErrorDe
         return _type_problem(document, loc, detail)
     if kind == "parameters":
         return _parameters_problem(document, loc, detail)
+    if kind == "string_type" and detail.get("input") is None:
+        word = _written(document, loc)
+        if word in hints.NO_VALUE:
+            message, hint = hints.no_value(word)
+            return document.problem(loc, f"{where}: {message}" if where else message, hint)
     message, hint = _describe(detail)
     return document.problem(loc, f"{where}: {message}" if where else message, hint)
+
+
+def _written(document: yamldoc.Document, loc: tuple[int | str, ...]) -> str:
+    """The value at ``loc`` as the author typed it (one word), read again from the file;
+    on error paths only. "" when it cannot be read."""
+    line, column = document.locate(loc)
+    try:
+        source = Path(document.path).read_text(encoding="utf-8").splitlines()[line - 1]
+    except (OSError, UnicodeDecodeError, IndexError):
+        return ""
+    return re.split(r"[,\]}#]", source[column - 1 :], maxsplit=1)[0].strip()
 
 
 def _type_problem(
@@ -165,6 +283,7 @@ def _describe(detail: ErrorDetails) -> tuple[str, str]:
     """A message and a hint for one pydantic error, in an author's terms."""
     kind, value = detail["type"], detail.get("input")
     ctx = detail.get("ctx") or {}
+    name = next((str(part) for part in reversed(detail["loc"]) if isinstance(part, str)), "")
     if kind == "value_error":
         return str(ctx.get("error", detail["msg"])), ""
     if kind == "string_type":
@@ -180,9 +299,18 @@ def _describe(detail: ErrorDetails) -> tuple[str, str]:
     if kind == "bool_type":
         hint = "only `true` and `false` are booleans in YAML 1.2; `yes`, `no`, `on`, `off` are text"
         return f"must be true or false, not {_shown(value)}", hint
-    if kind in ("int_type", "float_type", "int_from_float"):
-        noun = "a whole number" if kind != "float_type" else "a number"
+    if kind in ("int_type", "float_type", "int_from_float", "float_parsing", "int_parsing"):
+        noun = "a whole number" if kind.startswith("int") else "a number"
+        share = hints.percent_written(value)
+        if share is not None:
+            return f"must be {noun}, not {_shown(value)}", hints.as_share(share, name)
         return f"must be {noun}, not {_shown(value)}", "write digits without quotes, e.g. 2 or 0.5"
+    if kind == "less_than_equal" and isinstance(value, int | float):
+        most = ctx.get("le")
+        message = f"{value:g} is more than {most:g}, the most it can be"
+        if most == 1 and 1 < value <= 100:
+            return message + ": it is a share, not a percentage", hints.as_share(value, name)
+        return message, f"write a number up to {most:g}"
     if kind in ("finite_number",):
         return "must be a finite number", "write an ordinary number, not .inf or .nan"
     if kind == "list_type":
@@ -210,17 +338,22 @@ def _describe(detail: ErrorDetails) -> tuple[str, str]:
             f"keep the {limit} that teach most; a longer list does not fit one screen",
         )
     if kind == "string_pattern_mismatch":
-        return f"`{value}` is not in the expected form", _pattern_hint(str(ctx.get("pattern", "")))
+        pattern = str(ctx.get("pattern", ""))
+        if pattern == REVIEWED_PATTERN:
+            return f"`{value}` is not a month or a day", hints.date_hint(str(value), month=True)
+        return f"`{value}` is not in the expected form", _pattern_hint(pattern)
     if kind == "literal_error":
         return f"{_shown(value)} is not allowed", f"use {ctx.get('expected')}"
     if kind.startswith("date"):
-        return f"{_shown(value)} is not a date", "write it as YYYY-MM-DD"
+        return f"{_shown(value)} is not a date", hints.date_hint(str(value), month=False)
     return detail["msg"][0].lower() + detail["msg"][1:], ""
 
 
 def _pattern_hint(pattern: str) -> str:
     if pattern.startswith("^https"):
         return "write a full https:// address"
+    if pattern == factbook.ID_PATTERN:
+        return "use lower-case words joined by dots and hyphens, e.g. `h100-sxm.hbm`"
     if pattern == r"^[\w-]+$":
         return "use the heading's anchor, e.g. `2-where-tpus-are-strongest`"
     return "use lower-case words joined by hyphens, e.g. `gpu-cost-basics`"

@@ -1,6 +1,7 @@
 """The content files as pydantic models: the single source of truth for banks and lessons.
 
-A bank (``quizzes/<slug>.yml``), a lesson's front matter and a plan's front matter; the
+A bank (``quizzes/<slug>.yml``), a lesson's front matter, a plan's front matter and a
+course's facts file (``facts/<topic>.yml``, whose run-time form is ``factbook``); the
 questions a bank holds are in ``questions``, and what every model shares in ``fields``.
 The JSON Schema that editors use (``schemas/*.schema.json``) is generated from
 these classes by ``lessonkit schema``; never edit the schema by hand.
@@ -9,9 +10,12 @@ these classes by ``lessonkit schema``; never edit the schema by hand.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Annotated
 
 from pydantic import AliasChoices, Field, field_validator, model_validator
 
+from lessonkit.bank import units
+from lessonkit.bank.factbook import ID_PATTERN, KEY_PATTERN, Fact, Kind, Publication
 from lessonkit.bank.fields import WAIVE_DESCRIPTION, Slug, Strict, Text, Waiver
 from lessonkit.bank.questions import DECIMAL_MARK_DESCRIPTION, DecimalMark, Question
 
@@ -39,7 +43,7 @@ class Bank(Strict):
         ge=0, le=1, description="Share of points needed to pass, from 0 to 1, e.g. `0.7`."
     )
     shuffle: Shuffle = Field(default_factory=Shuffle, description="Shuffling settings.")
-    decimal_mark: DecimalMark = Field("point", description=DECIMAL_MARK_DESCRIPTION)
+    decimal_mark: DecimalMark | None = Field(None, description=DECIMAL_MARK_DESCRIPTION)
     questions: list[Question] = Field(min_length=1, description="The questions.")
 
     @model_validator(mode="before")
@@ -47,7 +51,11 @@ class Bank(Strict):
     def _questions_follow_the_bank(cls, data: object) -> object:
         """A bank's `decimal_mark` becomes each numeric question's, unless it sets its own:
         a question is then read alike by the quiz, the site and the exporters."""
-        if not isinstance(data, dict) or data.get("decimal_mark") not in ("comma", "either"):
+        if not isinstance(data, dict) or data.get("decimal_mark") not in (
+            "point",
+            "comma",
+            "either",
+        ):
             return data
         questions = data.get("questions")
         if not isinstance(questions, list):
@@ -176,3 +184,86 @@ class Plan(Strict):
     summary: Text = Field(description="What the plan covers.")
     audience: Text = Field(description="Who the plan is for.")
     lessons: list[Slug] = Field(min_length=1, description="Lesson slugs in reading order.")
+
+
+# --- a course's facts ----------------------------------------------------------------
+
+FactId = Annotated[
+    str,
+    Field(
+        pattern=ID_PATTERN,
+        max_length=120,
+        description="A stable id: lower-case words joined by dots and hyphens, e.g. "
+        "`h100-sxm.bf16-dense`. Lessons and questions name it; never reuse one.",
+    ),
+]
+# Not strict: YAML 1.2 reads `2026-11-27` as text, which is how an author writes a day.
+Day = Annotated[dt.date, Field(strict=False, description="A day, written `YYYY-MM-DD`.")]
+
+
+class FactSource(Strict):
+    """Where a figure comes from, and whether that is its origin or a copy."""
+
+    url: str = Field(pattern=r"^https://[^\s/$.?#][^\s]*$", description="An `https://` address.")
+    title: Text = Field(description="The page's or document's title.")
+    publisher: Text = Field(description="Who published it, e.g. `NVIDIA`, `Google Cloud`.")
+    primary: bool = Field(
+        description="`true` when the publisher is the figure's origin (the vendor's datasheet "
+        "or price list); `false` for a copy, a report or a third party's table."
+    )
+
+
+class FactRecord(Strict):
+    """One figure: its value and unit, what it means, when it applied, and its source."""
+
+    id: FactId
+    label: Text | None = Field(
+        None,
+        max_length=120,
+        description="How a table names the fact, e.g. `H100 SXM, BF16 dense`; the id if unset.",
+    )
+    value: float = Field(description="The number, in `unit`, as the source gives it.")
+    unit: str = Field(
+        min_length=1,
+        max_length=40,
+        description="Its unit with an explicit prefix: `GB` or `GiB`, `TB/s`, `Gbit/s`, "
+        "`TFLOP/s`, `USD/chip-hour`, `W`. `lessonkit facts --units` lists the table.",
+    )
+    qualifiers: dict[Annotated[str, Field(pattern=KEY_PATTERN)], Text] = Field(
+        default_factory=dict,
+        max_length=12,
+        description="What changes the figure's meaning: `{precision: bf16, sparsity: dense}`, "
+        "`{region: us-central1, commitment: on-demand}`. A table mixing two values of one "
+        "qualifier is flagged.",
+    )
+    as_of: Day = Field(description="The day the value applies to, e.g. a launch or price date.")
+    checked: Day = Field(description="The day someone last checked it against the source.")
+    kind: Kind = Field(
+        description="`spec`, `price` or `other`; the course's policy sets how old each may be."
+    )
+    source: FactSource = Field(
+        description="Where the figure comes from: address, title, publisher."
+    )
+    note: Text | None = Field(None, description="Anything a reader of the figure should know.")
+
+    @field_validator("unit")
+    @classmethod
+    def _known_unit(cls, text: str) -> str:
+        try:
+            units.parse(text)
+        except units.UnitError as error:
+            raise ValueError(f"{error.message} ({error.hint})") from None
+        return text
+
+    def runtime(self) -> Fact:
+        """The fact as every layer uses it (``factbook.Fact``)."""
+        return Fact(
+            self.id, self.label, self.value, self.unit, dict(self.qualifiers), self.as_of,
+            self.checked, self.kind, Publication(**self.source.model_dump()), self.note,
+        )  # fmt: skip
+
+
+class FactFile(Strict):
+    """A file of facts: `facts/<topic>.yml` in a course."""
+
+    facts: list[FactRecord] = Field(min_length=1, description="The facts, each with a unique id.")

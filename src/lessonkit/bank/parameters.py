@@ -14,10 +14,11 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 from pydantic_core import PydanticCustomError
 
 from lessonkit.bank import expressions
+from lessonkit.bank.templating import foreign
 from lessonkit.bank.variants import PLACEHOLDER, range_count
 
 NAME_PATTERN = r"^[a-z_][a-z0-9_]*$"
@@ -80,6 +81,26 @@ Constraint = Annotated[
 ]
 
 
+# A parameter's number; in the file it may be a reference to one of the course's facts,
+# which the loader replaces with the fact's value before validation (``citations``).
+FactNumber = Annotated[
+    float,
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "number"},
+                {
+                    "type": "string",
+                    "pattern": r"^\(\(fact [a-z0-9.-]+( [a-z]+=\S+| bare)*\)\)$",
+                    "description": "A fact of the course, e.g. "
+                    "`((fact h100-sxm.hbm-bandwidth unit=TB/s))`: its value in that unit.",
+                },
+            ]
+        }
+    ),
+]
+
+
 class NumberFormat(_Strict):
     """How a number is written in the question's texts (`{name}`)."""
 
@@ -104,20 +125,20 @@ class Param(NumberFormat):
     Without `decimals` or `significant`, numbers show up to six significant figures.
     """
 
-    values: list[float] | None = Field(
+    values: list[FactNumber] | None = Field(
         None, min_length=1, max_length=1000, description="The numbers to draw from."
     )
-    min: float | None = Field(None, description="First number of a range.")
-    max: float | None = Field(None, description="Last number of a range (kept if on a step).")
+    min: FactNumber | None = Field(None, description="First number of a range.")
+    max: FactNumber | None = Field(None, description="Last number of a range (kept if on a step).")
     step: float | None = Field(None, gt=0, description="Step of a range, e.g. `0.1`.")
-    cases: dict[Annotated[str, Field(min_length=1, max_length=80)], dict[str, float]] | None = (
-        Field(
-            None,
-            min_length=1,
-            max_length=100,
-            description="Named cases, each with its numbers, e.g. `H100 SXM: {tflops: 989, "
-            "tb_s: 3.35}`: `{name}` shows the case's name, each number is a name of its own.",
-        )
+    cases: (
+        dict[Annotated[str, Field(min_length=1, max_length=80)], dict[str, FactNumber]] | None
+    ) = Field(
+        None,
+        min_length=1,
+        max_length=100,
+        description="Named cases, each with its numbers, e.g. `H100 SXM: {tflops: 989, "
+        "tb_s: 3.35}`: `{name}` shows the case's name, each number is a name of its own.",
     )
 
     @model_validator(mode="after")
@@ -222,7 +243,19 @@ def check(question: Any) -> None:
 
 
 def _fixed(question: Any) -> None:
-    """A question without parameters uses none of their fields."""
+    """A question without parameters uses none of their fields, nor another tool's way of
+    drawing them."""
+    texts: list[tuple[tuple[str | int, ...], str | None]] = [
+        ((field,), getattr(question, field, None)) for field in ("prompt", "explanation", "hint")
+    ]
+    for number, option in enumerate(getattr(question, "options", ())):
+        texts += [(("options", number, "text"), option.text),
+                  (("options", number, "feedback"), option.feedback)]  # fmt: skip
+    for at, text in texts:
+        found = foreign(text, set(), drawn=False)
+        if found is not None:
+            offset, message, hint = found
+            raise problem(message, hint, at, offset)
     if question.derived or question.constraints or question.numbers_before is not None:
         field = next(
             f for f in ("derived", "constraints", "numbers_before") if getattr(question, f)
@@ -319,6 +352,10 @@ def _close(name: str, known: Iterable[str]) -> str:
 
 
 def _placeholders(text: str | None, known: set[str], at: Sequence[str | int]) -> None:
+    found = foreign(text, known, drawn=True)
+    if found is not None:
+        offset, message, hint = found
+        raise problem(message, hint, at, offset)
     for match in PLACEHOLDER.finditer(text or ""):
         name = match.group(1)
         if name is not None and name not in known:

@@ -8,12 +8,14 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from lessonkit.bank.models import Bank, Lesson, Plan
+from lessonkit.bank.factbook import SCHEMA_FILE as FACTS_SCHEMA
+from lessonkit.bank.models import Bank, FactFile, Lesson, Plan
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "quiz-bank.schema.json": Bank,
     "lesson.schema.json": Lesson,
     "plan.schema.json": Plan,
+    FACTS_SCHEMA: FactFile,
 }
 
 

@@ -62,6 +62,8 @@ class Document:
     text_scalars: list[TextScalar] = field(default_factory=list)
     # Lines before the YAML in its file (front matter starts on line 2): added to positions.
     shift: int = 0
+    # The text parsed, so a reader can look for a word in it without walking the values.
+    text: str = field(default="", repr=False, compare=False)
 
     def locate(self, loc: Loc, *, key: bool = False) -> tuple[int, int]:
         """Line and column of the value at ``loc``, or of the deepest part of it that exists.
@@ -155,7 +157,7 @@ def _parse(
             gc.enable()
         parser.dispose()
     problems = hints.hinted(builder.problems, text)
-    return Document(path, value, root, problems, builder.text_scalars)
+    return Document(path, value, root, problems, builder.text_scalars, text=text)
 
 
 def load(

@@ -22,16 +22,19 @@ import hashlib
 import os
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lessonkit import __version__
 from lessonkit.course import compiled
 from lessonkit.course.compiled import CompiledBank
 from lessonkit.errors import UsageError
 
-FORMAT = 5  # bump when the compiled layout changes, so old cache entries are ignored
+if TYPE_CHECKING:
+    from lessonkit.bank.factbook import FactBook
+
+FORMAT = 6  # bump when the compiled layout changes, so old cache entries are ignored
 LOCAL_SITE = "http://127.0.0.1:8000/"
 # The package folder, two levels up from here (lessonkit/course/catalog.py).
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -56,6 +59,7 @@ class Compiled:
     lesson: Mapping[str, Any] | None
     site: str
     keys: Mapping[str, str]
+    facts: Mapping[str, str] = field(default_factory=dict)  # fact id -> value, unit and date
 
 
 def find(target: str, *, cwd: Path | None = None, cache_dir: Path | None = None) -> Compiled:
@@ -85,7 +89,10 @@ def load(path: Path, *, cache_dir: Path | None = None) -> Compiled:
     if data is None:
         data = recompile()
     bank = compiled.of(data["bank"])
-    return Compiled(data["slug"], data["source"], bank, data["lesson"], data["site"], data["keys"])
+    return Compiled(
+        data["slug"], data["source"], bank, data["lesson"], data["site"], data["keys"],
+        data.get("facts", {}),
+    )  # fmt: skip
 
 
 def slugs(cwd: Path | None = None) -> list[str]:
@@ -111,15 +118,17 @@ def roots(cwd: Path) -> Iterator[Path]:
 
 def compile_bank(path: Path) -> dict[str, Any]:
     """Validate a bank and its lesson: the slow path (YAML and pydantic), JSON out."""
-    from lessonkit.bank.loader import load_bank  # heavy: only when the cache cannot answer
+    from lessonkit.bank.loader import course_of, load_bank, read_facts  # heavy: cache missed
     from lessonkit.questiontypes import registry
 
-    bank = load_bank(path)
+    book = read_facts(course_of(path))
+    bank = load_bank(path, book)
     root = _course_of(path)
     lesson_path = _lesson_path(root, bank.lesson) if root else None
     settings = _site_settings(root / "mkdocs.yml") if root else {}
     lesson = _lesson_data(root, lesson_path, settings) if root and lesson_path else None
     deps = [p for p in (path, lesson_path, root and root / "mkdocs.yml") if p and p.is_file()]
+    deps += book.files  # a changed fact changes the questions that show it
     data = bank.model_dump(mode="json")
     return {
         "format": FORMAT,
@@ -133,7 +142,21 @@ def compile_bank(path: Path) -> dict[str, Any]:
         "lesson": lesson,
         # Hashed here, so a quiz can compare keys with history before its first question.
         "keys": {q["id"]: registry.key_hash(registry.decode(q)) for q in data["questions"]},
+        # What each fact the bank shows was when it was compiled: part of its version.
+        "facts": fact_stamps(path.read_text(encoding="utf-8"), book),
     }
+
+
+def fact_stamps(text: str, book: FactBook) -> dict[str, str]:
+    """Each fact a bank file names, as its value, unit and date: `80 GB 2023-03-21`."""
+    from lessonkit.bank.citations import used_ids
+
+    stamps = {}
+    for fact_id in used_ids(text):
+        fact = book.facts.get(fact_id)
+        if fact is not None:
+            stamps[fact_id] = f"{fact.value!r} {fact.unit} {fact.as_of.isoformat()}"
+    return stamps
 
 
 def _bank_path(target: str, cwd: Path) -> Path:

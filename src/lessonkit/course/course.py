@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lessonkit.bank import yamldoc
+from lessonkit.bank.factbook import FactBook
+from lessonkit.bank.loader import read_facts
 from lessonkit.bank.models import Bank
 from lessonkit.course import crosschecks, files, selftest
 from lessonkit.course.facts import Facts, LessonFacts, Scope, partners
@@ -39,6 +41,8 @@ class Course:
     # Problems worked out from the facts of every file (duplicate question ids): a run
     # that reads only some files still finds all of them, wherever they are.
     across: list[Problem] = field(default_factory=list, repr=False)
+    # The course's facts (`facts/*.yml`): empty when it has none.
+    factbook: FactBook = field(default_factory=FactBook, repr=False)
     # The files this run read, when it did not read the whole course.
     read_files: set[Path] | None = field(default=None, repr=False)
     _lesson_index: tuple[int, dict[Path, LessonPage], dict[str, LessonPage]] | None = field(
@@ -106,6 +110,8 @@ def read_course(
     """
     course = Course(root)
     pages, course.problems = files.page_files(course.content_dir)
+    course.factbook = read_facts(root)
+    course.problems += course.factbook.problems
     # By name: they share a folder, and sorting Paths costs more at a thousand files.
     banks = sorted((p for s in BANK_SUFFIXES for p in course.quizzes_dir.glob(f"*{s}")), key=_name)
     banks += extra_banks

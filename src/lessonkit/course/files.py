@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from lessonkit.bank import yamldoc
 from lessonkit.bank.fields import PROSE_FIELDS
-from lessonkit.bank.loader import validate
+from lessonkit.bank.loader import course_of, read_facts, validate_bank
 from lessonkit.bank.models import Bank
 from lessonkit.bank.questions import Question, question_adapter
 from lessonkit.course.facts import BankFacts, Facts, LessonFacts, PlanFacts
@@ -86,7 +86,9 @@ def load_bank(path: Path) -> Loaded:
         document = yamldoc.load(path, watch=PROSE_FIELDS)
     except ContentError as error:
         return Loaded(None, list(error.problems), BankFacts(path.stem, None, False, 0, ()))
-    bank, problems = validate(Bank, document, what="bank")
+    # Fact references become their values before anything reads the questions, so the
+    # self-test and the parameter sweep run on the facts as they are now.
+    document, bank, problems = validate_bank(document, read_facts(course_of(path)))
     if bank is not None:
         parts = BankParts(path.stem, document, bank.lesson, list(enumerate(bank.questions)))
     else:

@@ -53,6 +53,11 @@ class HtmlKit(Protocol):
         """Bank Markdown as sanitised HTML (``inline``: no paragraph around it)."""
         ...
 
+    def inline(self, markdown: str) -> str:
+        """Inline Markdown (an option, an item, a match side) as sanitised HTML that holds
+        no block: `>= 100` or `1. first` shows as written."""
+        ...
+
     def escape(self, text: str) -> str:
         """Plain text (an item, a unit) escaped for HTML."""
         ...
@@ -67,6 +72,10 @@ class GiftKit(Protocol):
 
     def text(self, markdown: str) -> str:
         """Bank Markdown flattened to one escaped line of plain text."""
+        ...
+
+    def inline(self, markdown: str) -> str:
+        """Inline Markdown (an option) flattened so, never read as a block: `>= 100` stays."""
         ...
 
     def escape(self, text: str) -> str:
@@ -168,6 +177,15 @@ class PageKit(Protocol):
     """What the site lends a type to draw its self-check widget (``site.selfcheck``)."""
 
     def html(self, markdown: str, *, inline: bool = False) -> str: ...
+
+    def inline(self, markdown: str) -> str:
+        """Inline Markdown (an option, an item, a match side) as HTML that holds no block."""
+        ...
+
+    def inline_text(self, markdown: str) -> str:
+        """Inline Markdown as escaped text without tags, where no markup may go (a
+        ``<select>``'s ``<option>``)."""
+        ...
 
     def text(self, plain: str) -> str:
         """Plain text escaped for HTML."""

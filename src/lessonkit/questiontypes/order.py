@@ -195,9 +195,9 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
     def anki(self, question: Order, kit: HtmlKit) -> AnkiCard:
         # As on the site: alphabetical, so the order written in the bank gives nothing away.
         shown = sorted(question.items, key=str.casefold)
-        options = "Put these in order:" + _list([kit.escape(i) for i in shown])
+        options = "Put these in order:" + _list([kit.inline(i) for i in shown])
         return AnkiCard(
-            options, "<b>Answer:</b>" + _list([kit.escape(i) for i in question.items], "ol")
+            options, "<b>Answer:</b>" + _list([kit.inline(i) for i in question.items], "ol")
         )
 
     def gift(self, question: Order, kit: GiftKit) -> Carried[list[str]]:
@@ -216,7 +216,7 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
         kit.sub(element, "showgrading", "SHOW")
         kit.sub(element, "numberingstyle", "none")
         for position, item in enumerate(question.items, start=1):
-            kit.answer(element, str(position), kit.escape(item))  # written in the right order
+            kit.answer(element, str(position), kit.inline(item))  # written in the right order
         return (MOODLE_LOSS,)
 
     def qti(self, question: Order, kit: QtiKit | None) -> tuple[str, ...]:
@@ -228,7 +228,7 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
 
     def widget(self, question: Order, kit: PageKit) -> Widget:
         items = "".join(
-            f'<li data-item="{i}"><span>{kit.text(question.items[i])}</span></li>'
+            f'<li data-item="{i}"><span>{kit.inline(question.items[i])}</span></li>'
             for i in scrambled(len(question.items), kit.rng(question))
         )
         inputs = [
@@ -238,7 +238,7 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
             "answer.</p>",
             f'<ol class="lk-order" aria-labelledby="lk-{question.id}-prompt">{items}</ol>',
         ]
-        rows = "".join(f"<li>{kit.text(item)}</li>" for item in question.items)
+        rows = "".join(f"<li>{kit.inline(item)}</li>" for item in question.items)
         return Widget(inputs, [f"<p><strong>Answer:</strong></p><ol>{rows}</ol>"])
 
 

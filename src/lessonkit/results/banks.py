@@ -52,7 +52,8 @@ def find_bank(target: str, *, cwd: Path | None = None) -> BankInfo:
             question, line, compiled.keys[question.id], options, keys
         )
     title = str(compiled.bank["title"])
-    return BankInfo(compiled.slug, title, compiled.source, bank_version(compiled.keys), questions)
+    version = bank_version(compiled.keys, compiled.facts)
+    return BankInfo(compiled.slug, title, compiled.source, version, questions)
 
 
 def lookup(slug: str, *, cwd: Path | None = None) -> BankInfo | None:

@@ -1,4 +1,4 @@
-"""A bank's self-check blocks, rendered once and kept until the bank or lessonkit changes.
+"""A bank's self-check blocks, rendered once and kept until the bank, its facts or lessonkit change.
 
 Rendering a bank takes YAML, pydantic and the sanitiser: far more than placing the result
 in a page. So each bank's blocks are kept in ``.cache/lessonkit/banks/SLUG.json`` in the
@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from lessonkit import __version__
+from lessonkit.bank import factbook
+from lessonkit.bank.factbook import Fact
 from lessonkit.course import cachefile
 from lessonkit.errors import ContentError, Problem, display_path
 
@@ -30,6 +32,7 @@ __all__ = [
     "Rendered",
     "bank_path",
     "code_digest",
+    "facts",
     "kept",
     "question_count",
     "rendered",
@@ -73,10 +76,39 @@ def rendered(root: Path, slug: str) -> Rendered:
         raise ContentError(
             [Problem(shown, 0, 0, f"no bank `{slug}`", "check the slug, or add the bank")]
         )
-    data = path.read_bytes()
+    data = _with_facts(root, path.read_bytes())
     found = kept(root, "banks", slug, data, lambda: _render(path))
     blocks = {int(insight): str(text) for insight, text in found["blocks"]}
     return Rendered(str(found["lesson"]), int(found["questions"]), blocks)
+
+
+def _with_facts(root: Path, source: bytes) -> bytes:
+    """A bank's bytes, and when it shows the course's facts, theirs too: a changed fact
+    renders the bank again (read as bytes here, so a page that is cached needs no YAML)."""
+    if b"((fact" not in source:
+        return source
+    folder = root / "facts"
+    for path in sorted((*folder.glob("*.yml"), *folder.glob("*.yaml")), key=lambda p: p.name):
+        source += b"\0" + path.read_bytes()
+    return source
+
+
+def facts(root: Path) -> dict[str, Fact]:
+    """The course's facts by id, for its pages: kept in the course's cache like the blocks,
+    so that a page showing a fact needs YAML and pydantic only when a facts file changed."""
+    paths = factbook.files(root)
+    if not paths:
+        return {}
+    source = b"".join(p.name.encode() + b"\0" + p.read_bytes() + b"\0" for p in paths)
+    found = kept(root, "facts", "facts", source, lambda: _facts(root))
+    return {item["id"]: Fact.from_json(item) for item in found["facts"]}
+
+
+def _facts(root: Path) -> dict[str, Any]:
+    from lessonkit.bank.loader import read_facts  # the slow path: YAML and pydantic
+
+    # A record with a problem is left out; `lessonkit validate` reports it at its line.
+    return {"facts": [fact.to_json() for fact in read_facts(root)]}
 
 
 def question_count(root: Path, slug: str) -> int:

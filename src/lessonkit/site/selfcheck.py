@@ -13,7 +13,7 @@ from typing import Any
 from lessonkit.bank import variants
 from lessonkit.bank.models import Bank
 from lessonkit.bank.questions import Question
-from lessonkit.bank.richtext import safe_html
+from lessonkit.bank.richtext import inline_html, safe_html
 from lessonkit.questiontypes import registry
 from lessonkit.questiontypes.base import DrawnQuestion, RuntimeQuestion
 
@@ -23,8 +23,11 @@ __all__ = [
 ]
 
 
+_TAG = re.compile(r"<[^>]*>")
+
+
 def _text(value: str) -> str:
-    # Plain fields (items, pairs, units) are shown as typed, never as markup.
+    # Plain fields (units, headings) are shown as typed, never as markup.
     return html.escape(value, quote=True)
 
 
@@ -57,6 +60,12 @@ class _Page:
 
     def html(self, markdown: str, *, inline: bool = False) -> str:
         return safe_html(markdown, inline=inline)
+
+    def inline(self, markdown: str) -> str:
+        return inline_html(markdown)
+
+    def inline_text(self, markdown: str) -> str:
+        return _TAG.sub("", inline_html(markdown))
 
     def text(self, plain: str) -> str:
         return _text(plain)
@@ -164,7 +173,7 @@ def _hint(number: int, question: RuntimeQuestion) -> list[str]:
     return [
         '<details class="lk-hint tip" data-search-exclude>',
         f"<summary>Hint for question {number}</summary>",
-        f"<p>{_text(question.hint)}</p>",
+        f"<p>{inline_html(question.hint)}</p>",  # Markdown, as the terminal shows it
         "</details>",
     ]
 
