@@ -385,7 +385,8 @@
     if (type.mount) type.mount(question, key);
     var bar = element("div", "lk-check");
     var checking = button("Check", "", function () { check(question, key, false); });
-    // "Check question 6": a voice-control user saying "click Check" meets 30 of them.
+    // Named for its question (Check question 6): saying “click Check”, a voice-control
+    // user would meet thirty of them.
     var number = question.querySelector(".lk-number");
     if (number) checking.setAttribute("aria-label", "Check " + number.textContent.toLowerCase());
     bar.appendChild(checking);
