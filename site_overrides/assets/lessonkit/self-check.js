@@ -5,7 +5,8 @@
    question type knows (reading its controls, grading, marking its parts) is in its own
    widget script, types/TYPE.js beside this one, which registers itself here
    (`lessonkit.register`); a page loads the scripts of the types it shows, and no others.
-   Answers are kept in this browser's localStorage only: no network, no cookies. Without
+   Checked answers are kept in this browser's localStorage, and what was typed but not
+   yet checked in sessionStorage for the tab's visit: no network, no cookies. Without
    this script every question still has its answer in a <details> block that opens on
    click. */
 (function () {
