@@ -8,6 +8,7 @@ HTML conventions of every format. Structural: an implementation never imports th
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
@@ -200,6 +201,11 @@ class PageKit(Protocol):
         """The order the page shows ``count`` things in: the same on every build."""
         ...
 
+    def rng(self, question: RuntimeQuestion) -> random.Random:
+        """The draws the page makes for a question: seeded by its id, the same on every
+        build (the site has no learner's seed)."""
+        ...
+
     def shuffles(self, question: RuntimeQuestion) -> bool:
         """Whether this question's options are shuffled (its own `shuffle:`, else the bank's)."""
         ...
@@ -209,8 +215,11 @@ class PageKit(Protocol):
         """A fieldset of ``kind`` (`radio`/`checkbox`) inputs, one per (value, label)."""
         ...
 
-    def field(self, question: RuntimeQuestion, label: str, control: str) -> list[str]:
-        """A labelled text control; ``{id}`` in ``control`` becomes its id."""
+    def field(
+        self, question: RuntimeQuestion, label: str, control: str, *, unit: str | None = None
+    ) -> list[str]:
+        """A labelled text control; ``id="{id}"`` in ``control`` becomes its id, and its
+        name is the question's prompt, ``label`` and ``unit`` (HTML, escaped)."""
         ...
 
     def shown_answer(self, question: RuntimeQuestion) -> str | None:

@@ -288,9 +288,10 @@ class NumericType(QuestionType[Numeric, float]):
                 f'<span class="lk-entry">{control} '
                 f'<span class="lk-unit">{kit.text(question.unit)}</span></span>'
             )
+        unit_text = kit.text(question.unit) if question.unit else ""
         inputs = [
             f'<p class="lk-instruction">Answer with a number{unit}; a decimal point or comma.</p>',
-            *kit.field(question, "Your answer", control),
+            *kit.field(question, "Your answer", control, unit=unit_text or None),
         ]
         shown_unit = f" {kit.text(question.unit)}" if question.unit else ""
         margin = _margin(question, _page_number, shown_unit)
