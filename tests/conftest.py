@@ -178,6 +178,10 @@ START = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 # The day the rule book checks review dates against, in this process and every command a
 # test runs: SOURCE_DATE_EPOCH, as reproducible builds pin a build's date.
 os.environ["SOURCE_DATE_EPOCH"] = str(int(START.timestamp()))
+# This install's `lessonkit` on PATH, as the README's install leaves it: the commands the
+# quiz tells a learner to type are then plain `lessonkit …` in every command a test runs
+# with `python -m lessonkit` (`course.invocation`).
+os.environ["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
 
 
 def ticking(start: datetime = START) -> Iterator[datetime]:

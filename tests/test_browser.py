@@ -162,7 +162,7 @@ def arrange(page: Any, wanted: list[int]) -> None:
 
 
 def answer_field(page: Any, qid: str, text: str) -> None:
-    question(page, qid).locator(".lk-field [id]").fill(text)
+    question(page, qid).locator(".lk-field input, .lk-field textarea").fill(text)
     press_check(page, qid)
 
 

@@ -78,7 +78,8 @@ def test_a_reference_shows_the_value_as_asked(written: str, shown: str) -> None:
         (
             "has ((fact h100-sxm.hbm units=GiB)).",
             "`units=GiB` is not an option of a fact reference",
-            "options: `unit=GiB`, `decimals=N` or `significant=N`, and `bare` for no unit",
+            "options: `unit=GiB`, `decimals=N` or `significant=N`, `bare` for no unit and "
+            "`unmarked` for no footnote mark",
             4,
         ),
         (

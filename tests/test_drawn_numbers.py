@@ -167,17 +167,22 @@ def test_resuming_shows_the_numbers_the_attempt_drew(course: Path) -> None:
 def test_the_summary_and_history_show_the_numbers_of_a_missed_calculation(course: Path) -> None:
     numbers = drawn(5)["q-ridge"]
     out = quiz("1\n1\nt\n")
-    assert f"      with chip = {numbers['chip']}\n" in out.split("Summary:")[1]
+    # In the prompt's words: the learner never saw the names `chip`, `tflops` or `tb_s`.
+    ridge = (
+        f"{numbers['chip']}, peaks at {numbers['tflops']:,g} TFLOPS, reads {numbers['tb_s']:g} TB/s"
+    )
+    assert f"      with {ridge}\n" in out.split("Summary:")[1]
     shown = io.StringIO()
     assert history_command("lesson-one", stdout=shown, zone=UTC) == 0
     lines = shown.getvalue().split("Numbers you were given\n")[1].splitlines()
-    assert lines[:2] == [
+    assert lines[:3] == [
         "  2026-11-22 09:00  q-ridge  \u2717 0/1",
-        f"    with chip = {numbers['chip']}; you answered 1 FLOPs/byte",
+        f"    with {ridge}; you answered 1",
+        "      FLOPs/byte",
     ]
     read = drawn(5)["q-read"]
-    assert lines[3] == (
-        f"    with gb = {read['gb']:g}, tb_s = {read['tb_s']:g}; you answered "
+    assert lines[4] == (
+        f"    with {read['gb']:g} GB, {read['tb_s']:g} TB/s; you answered "
         f"{float(read['gb']) / float(read['tb_s']):.1f} ms"
     )
 
@@ -192,7 +197,7 @@ def test_an_answer_from_before_the_numbers_were_drawn_shows_its_fixed_numbers(
     history_command("lesson-one", stdout=shown, zone=UTC)
     assert (
         "  2026-11-22 09:00  q-ridge  \u2713 right\n"
-        "    with chip = MI300X (fixed, before it drew new numbers); you answered 246\n"
+        "    with MI300X (fixed, before it drew new numbers); you answered 246\n"
         "      FLOPs/byte\n"
     ) in shown.getvalue()
 

@@ -55,7 +55,8 @@ def test_each_check_marker_becomes_its_heading_and_block_in_place(root: Path) ->
         '<h3 id="check-yourself-2">Check yourself: section 2</h3>',
         'id="lk-q-order"',
         '<h2 id="take-the-quiz">Take the quiz in your terminal</h2>',
-        "<code>pip install .\nlessonkit quiz lesson-one</code>",
+        "<code>python3 -m venv ~/.lessonkit\n~/.lessonkit/bin/pip install .\n"
+        "~/.lessonkit/bin/lessonkit quiz lesson-one</code>",
     ]
     places = [html.index(part) for part in order]
     assert places == sorted(places), html
@@ -77,10 +78,10 @@ def test_a_review_gathers_insights_and_a_quoted_marker_stays_text(root: Path) ->
 
 def test_the_call_to_action_installs_from_the_repository_when_given(root: Path) -> None:
     html = render("<!-- lessonkit:quiz lesson-one -->", repo_url="https://github.com/a/b")
-    assert "<code>pip install &quot;git+https://github.com/a/b&quot;\nlessonkit quiz" in html
+    assert "~/.lessonkit/bin/pip install &quot;git+https://github.com/a/b&quot;\n" in html
     assert '<a href="https://github.com/a/b">https://github.com/a/b</a>' in html
     install = render("Install:\n\n<!-- lessonkit:install -->\n")
-    assert "<code>pip install .</code>" in install and "lessonkit quiz" not in install
+    assert "~/.lessonkit/bin/pip install .</code>" in install and "lessonkit quiz" not in install
 
 
 def test_a_plan_lists_its_lessons_as_markdown_links(root: Path) -> None:
@@ -220,6 +221,24 @@ def test_a_fact_that_cannot_be_shown_stops_the_page_with_where_and_why(root: Pat
         "different things (ask for a unit like `GB`, or use another fact); `lessonkit validate` "
         "lists every problem in the course"
     )
+
+
+def test_a_fact_in_a_footnote_is_its_value_with_no_mark_of_its_own(root: Path) -> None:
+    (root / "facts").mkdir()
+    (root / "facts" / "chips.yml").write_text(FACTS, encoding="utf-8")
+    html = render("Memory.[^nv]\n\n[^nv]: NVIDIA lists ((fact h100-sxm.hbm)) for the SXM part.")
+    note = re.search(r'<li id="fn:nv">\s*<p>(.*?)&#160;', html, re.S)
+    assert note is not None and note.group(1) == "NVIDIA lists 80 GB for the SXM part."
+    assert "fn:fact-" not in html  # the footnote is the figure's source: no second one
+    with pytest.raises(PageError, match="line 3: unknown fact `nope`"):
+        render("Memory.[^nv]\n\n[^nv]: NVIDIA lists ((fact nope)).")
+
+
+def test_a_fact_in_alt_text_stops_the_page(root: Path) -> None:
+    (root / "facts").mkdir()
+    (root / "facts" / "chips.yml").write_text(FACTS, encoding="utf-8")
+    with pytest.raises(PageError, match="line 1: a fact reference in alt text"):
+        render("![H100: ((fact h100-sxm.hbm))](a.svg)")
 
 
 def test_a_page_with_facts_reads_them_from_the_cache_without_models(root: Path) -> None:

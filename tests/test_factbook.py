@@ -52,8 +52,8 @@ def test_facts_load_with_where_each_is_written(tmp_path: Path) -> None:
         (
             "    as_of: 2023-03-21",
             "    as_of: March 2023",
-            "facts/chips.yml:7:12: facts[0].as_of: `March 2023` is not a date (write it as "
-            "YYYY-MM-DD)",
+            "facts/chips.yml:7:12: facts[0].as_of: `March 2023` is not a date (write the day, "
+            "e.g. `2023-03-01` for a day in that month)",
         ),
         (
             "  - id: h100-sxm.hbm",

@@ -11,6 +11,7 @@ from lessonkit.authoring.rulebook import check_course
 from lessonkit.authoring.validate import validate_paths
 
 LESSON_FILE = "content/test-plan/lesson-one.md"
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"></svg>\n'
 FACT_RULES = {"fact-age", "fact-source", "mixed-basis", "prefix-slip", "hand-typed-figure"}
 # Two more facts: one in GiB, and a sparse figure beside a dense one.
 MORE_FACTS = """\
@@ -154,6 +155,56 @@ def test_a_prefix_slip_warns_and_a_hand_typed_figure_is_advice(make_course: Make
     ]
 
 
+def test_a_figure_typed_as_vendors_write_units_is_found(make_course: MakeCourse) -> None:
+    text = "Dense BF16 runs at 989 TFLOPS, sparse at 1,979 TFLOPS; 80 GBps is no fact."
+    root = make_course({"facts/chips.yml": FACTS + MORE_FACTS, LESSON_FILE: with_text(text)})
+    assert findings(root) == [
+        (
+            "hand-typed-figure",
+            "advice",
+            f"{LESSON_FILE}:18:20: `989 TFLOPS` is fact `h100-sxm.bf16-dense` typed by hand; it "
+            "will not follow the fact (write `((fact h100-sxm.bf16-dense unit=TFLOP/s))`)",
+        ),
+        (
+            "hand-typed-figure",
+            "advice",
+            f"{LESSON_FILE}:18:42: `1,979 TFLOPS` is fact `h100-sxm.bf16-sparse` typed by hand; "
+            "it will not follow the fact (write `((fact h100-sxm.bf16-sparse unit=TFLOP/s))`)",
+        ),
+    ]
+
+
+def test_alt_text_is_no_place_for_a_reference_and_its_figures_are_typed(
+    make_course: MakeCourse,
+) -> None:
+    """Alt text says what the picture shows, and the picture's figures do not follow a fact:
+    a figure typed there is as it should be, but a slip of prefix is still a slip."""
+    image = "![Bars: the H100 holds 80 GB, or 80 GiB]({name}.svg)"
+    text = f"{image.format(name='a')} ![H100: ((fact h100-sxm.hbm))](b.svg)"
+    root = make_course(
+        {
+            "facts/chips.yml": FACTS,
+            LESSON_FILE: with_text(text),
+            "quizzes/lesson-one.yml": FULL_BANK,
+            "content/test-plan/a.svg": SVG,
+            "content/test-plan/b.svg": SVG,
+        }
+    )
+    assert findings(root) == [
+        (
+            "prefix-slip",
+            "warn",
+            f"{LESSON_FILE}:18:34: `80 GiB` reads fact `h100-sxm.hbm` (80 GB) as 80 GiB; in "
+            "GiB it is 74.5 (write `((fact h100-sxm.hbm unit=GiB))`)",
+        ),
+    ]
+    assert [str(p) for p in check_course(root).problems] == [
+        f"{LESSON_FILE}:18:57: a fact reference in alt text: the picture's own figures do not "
+        "follow the fact (type the figure as the picture shows it, and redraw the picture and "
+        "its alt text together when the fact changes)"
+    ]
+
+
 def test_an_unknown_fact_or_unit_fails_validate_at_its_place(make_course: MakeCourse) -> None:
     text = (
         "It holds ((fact h100-sxm.hbm unit=TB/s)), and ((fact h300.hbm)).\n\n"
@@ -173,6 +224,27 @@ def test_an_unknown_fact_or_unit_fails_validate_at_its_place(make_course: MakeCo
         "the text below it)",
         "quizzes/lesson-one.yml:7:23: questions[0].prompt: unknown fact `tpu-v6e.prices` (did "
         "you mean `tpu-v6e.price`?)",
+    ]
+
+
+def test_a_reference_in_a_footnote_is_checked_at_its_place(make_course: MakeCourse) -> None:
+    text = (
+        "Memory.[^nv]\n\n"
+        "[^nv]: NVIDIA lists ((fact h100-sxm.hbm unit=TB/s)),\n"
+        "    and ((fact h300.hbm))."
+    )
+    root = make_course(
+        {
+            "facts/chips.yml": FACTS,
+            LESSON_FILE: with_text(text),
+            "quizzes/lesson-one.yml": FULL_BANK,
+        }
+    )
+    report = validate_paths([], cwd=root, full=True)
+    assert [str(p) for p in report.problems] == [
+        f"{LESSON_FILE}:20:21: fact `h100-sxm.hbm`: cannot convert `GB` to `TB/s`: they measure "
+        "different things (ask for a unit like `GB`, or use another fact)",
+        f"{LESSON_FILE}:21:9: unknown fact `h300.hbm` (did you mean `h200.hbm`?)",
     ]
 
 

@@ -41,6 +41,25 @@ def test_a_reference_becomes_its_value_with_a_footnote_to_its_source(facts: dict
     ]
 
 
+def test_an_unmarked_reference_shows_its_value_without_a_mark(facts: dict) -> None:
+    """Inside a sum a mark reads as an exponent (`80[^1] * 0.9`); the fact is marked once
+    nearby instead, and its source is listed once."""
+    page = factpages.expand(
+        [
+            "An H100 holds ((fact h100-sxm.hbm)): ((fact h100-sxm.hbm bare unmarked)) * 0.9 = 72.",
+            "",
+        ],
+        facts,
+    )
+    assert page.problems == []
+    assert page.markdown == [
+        "An H100 holds 80 GB[^fact-h100-sxm.hbm]: 80 * 0.9 = 72.",
+        "",
+        "",
+        NOTES[0],
+    ]
+
+
 def test_a_facts_marker_becomes_a_table_with_an_as_of_column(facts: dict) -> None:
     page = factpages.expand(["<!-- lessonkit:facts h100-sxm.hbm h200.hbm unit=GiB -->"], facts)
     assert page.problems == []
@@ -62,7 +81,7 @@ def test_a_copy_says_so_in_its_footnote(tmp_path: Path) -> None:
     (tmp_path / "facts" / "chips.yml").write_text(copied, encoding="utf-8")
     page = factpages.expand(["((fact h100-sxm.hbm))"], read_facts(tmp_path).facts)
     assert (
-        "(https://www.nvidia.com/en-us/data-center/h100/) (a copy, not the original source);"
+        "(https://www.nvidia.com/en-us/data-center/h100/) (not the primary source);"
         in page.notes[0]
     )
 
@@ -121,3 +140,75 @@ def test_every_place_a_fact_is_shown_is_listed_lessons_first(make_course: MakeCo
             ("h100-sxm.hbm", "h200.hbm")),
         Use("h200.hbm", str(root / "quizzes/lesson-one.yml"), 7, 13, "question q-single"),
     ]  # fmt: skip
+
+
+def test_a_reference_in_a_footnote_is_its_value_without_a_mark_of_its_own(facts: dict) -> None:
+    """The footnote is the figure's source already: a mark inside it would send the reader
+    from one source to another. A continuation line belongs to the footnote too."""
+    page = factpages.expand(
+        [
+            "Memory.[^nv] And ((fact h200.hbm)).",
+            "",
+            "[^nv]: NVIDIA lists ((fact h100-sxm.hbm)) for the SXM part,",
+            "which is ((fact h100-sxm.hbm unit=GiB decimals=1))",
+            "",
+            "    and ((fact h200.hbm)) for the H200.",
+            "",
+            "After the note: ((fact h100-sxm.hbm)).",
+        ],
+        facts,
+    )
+    assert page.problems == []
+    assert page.lines == [
+        "Memory.[^nv] And 141 GB[^fact-h200.hbm].",
+        "",
+        "[^nv]: NVIDIA lists 80 GB for the SXM part,",
+        "which is 74.5 GiB",
+        "",
+        "    and 141 GB for the H200.",
+        "",
+        "After the note: 80 GB[^fact-h100-sxm.hbm].",
+    ]
+    assert page.used == ["h200.hbm", "h100-sxm.hbm"]
+
+
+def test_a_reference_in_a_footnote_that_cannot_be_shown_is_reported_there(facts: dict) -> None:
+    page = factpages.expand(
+        [
+            "Text.[^nv]",
+            "",
+            "[^nv]: NVIDIA lists ((fact h100-sxm.hbm unit=TB/s)),",
+            "    and ((fact h300.hbm)).",
+        ],
+        facts,
+        first_line=20,
+    )
+    assert [(p.line, p.column, p.message) for p in page.problems] == [
+        (22, 21, "fact `h100-sxm.hbm`: cannot convert `GB` to `TB/s`: they measure different things"),
+        (23, 9, "unknown fact `h300.hbm`"),
+    ]  # fmt: skip
+    assert page.notes == []
+
+
+ALT_PROBLEM = (
+    "a fact reference in alt text: the picture's own figures do not follow the fact",
+    "type the figure as the picture shows it, and redraw the picture and its alt text "
+    "together when the fact changes",
+)
+
+
+def test_a_reference_in_alt_text_is_refused_where_it_is(facts: dict) -> None:
+    """The picture's figures stay as drawn when a fact changes: alt text that followed the
+    fact would tell a reader who cannot see the picture something it does not show."""
+    line = '![H100: ((fact h100-sxm.hbm))](a.svg) <img alt="H200: ((fact h200.hbm))" src="b.svg">'
+    page = factpages.expand([line], facts, first_line=5)
+    assert [(p.line, p.column, p.message, p.hint) for p in page.problems] == [
+        (5, 9, *ALT_PROBLEM),
+        (5, 55, *ALT_PROBLEM),
+    ]
+    assert (page.lines, page.notes) == ([line], [])
+    # Beside a picture, or in a link's text, a reference is text as any other.
+    near = "![A chart](a.svg) holds ((fact h100-sxm.hbm)); [see ((fact h200.hbm))](#x)"
+    assert factpages.expand([near], facts).lines == [
+        "![A chart](a.svg) holds 80 GB[^fact-h100-sxm.hbm]; [see 141 GB[^fact-h200.hbm]](#x)"
+    ]

@@ -28,6 +28,10 @@ FACT_LESSON = STAND_IN_LESSON.replace(
     "Systolic arrays. A TPU v6e costs ((fact tpu-v6e.price)) on demand; an H100 holds "
     "((fact h100-sxm.hbm unit=GiB decimals=1)).\n\n"
     "<!-- lessonkit:facts h100-sxm.hbm h200.hbm tpu-v6e.price -->\n",
+).replace(
+    "[^cuda]: NVIDIA, CUDA guide.",
+    # A reference in the author's own footnote: its value, with no mark of its own.
+    "[^cuda]: NVIDIA, CUDA guide; an H200 holds ((fact h200.hbm unit=GiB)).",
 )
 SOURCES = {
     "h100-sxm.hbm": "https://www.nvidia.com/en-us/data-center/h100/",
@@ -59,10 +63,12 @@ def facts_shown(html: str) -> dict[str, Any]:
     values = re.findall(r'([\w.,/ -]+)<sup id="fnref\d?:fact-([\w.-]+)">', html)
     table = re.search(r"<table>\s*<thead>\s*<tr>\s*<th>Figure</th>.*?</table>", html, re.S)
     notes = re.findall(r'<li id="fn:fact-([\w.-]+)">\s*<p>(.*?)&#160;', html, re.S)
+    own = re.search(r'<li id="fn:cuda">\s*<p>(.*?)&#160;', html, re.S)
     return {
         "values": [(text.strip(), fact) for text, fact in values],
         "table": re.sub(r"\s+", " ", table.group(0)) if table else None,
         "notes": notes,
+        "own note": own.group(1) if own else None,
     }
 
 
@@ -80,6 +86,10 @@ def test_both_engines_render_references_and_tables_alike(sites: dict[str, Path])
     for cell in ("H100 SXM memory", "H200 memory", "TPU v6e, on demand", "18 November 2024"):
         assert f"<td>{cell}</td>" in shown["table"]
     assert [fact for fact, _ in shown["notes"]] == ["tpu-v6e.price", "h100-sxm.hbm", "h200.hbm"]
+    assert shown["own note"] == (
+        'NVIDIA, CUDA guide; an H200 holds 131 GiB. <a href="https://docs.nvidia.com/cuda/">'
+        "https://docs.nvidia.com/cuda/</a>"
+    )
     assert shown["notes"][0][1] == (
         'Google Cloud, <a href="https://cloud.google.com/tpu/pricing">TPU pricing</a>; the '
         "figure as of 1 October 2026, checked 20 November 2026."

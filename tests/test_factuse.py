@@ -25,8 +25,11 @@ from lessonkit.site.extension import LessonkitExtension
 PRICED_LESSON = LESSON.replace(
     "Opening text.",
     "Opening text: a TPU v6e costs ((fact tpu-v6e.price)) on demand, and an H100 holds "
-    "((fact h100-sxm.hbm)).\n\n"
+    "((fact h100-sxm.hbm)).[^tpu]\n\n"
     "<!-- lessonkit:facts tpu-v6e.price h100-sxm.hbm -->",
+) + (
+    # The author's own footnote shows a fact too: its value follows the fact as well.
+    "\n[^tpu]: Google Cloud lists ((fact tpu-v6e.price)) for us-east1.\n"
 )
 PRICED_BANK = (
     FULL_BANK
@@ -111,6 +114,7 @@ def test_a_changed_price_changes_every_place_that_shows_it_and_nothing_else(
     assert listed == [
         f"{LESSON_FILE}:18:31: text",
         f"{LESSON_FILE}:20:22: table",
+        f"{LESSON_FILE}:38:28: text",
         f"{BANK_FILE}:85:18: question chip-hours",
         f"{BANK_FILE}:88:24: question chip-hours",
     ]
@@ -122,9 +126,10 @@ def test_a_changed_price_changes_every_place_that_shows_it_and_nothing_else(
     after = snapshot(course)
     assert check_course(course).problems == []  # the self-test and the sweep, on 3.1
 
-    # The page on the site: the sentence, the table row and the self-check's explanation;
-    # `lessonkit read`: the sentence and the row (self-checks are the site's).
-    for shown, count in (("html", 3), ("text", 2)):
+    # The page on the site: the sentence, the table row, the footnote and the self-check's
+    # explanation; `lessonkit read`: the sentence, the row and the footnote (self-checks are
+    # the site's).
+    for shown, count in (("html", 4), ("text", 3)):
         assert before[shown].count("2.7 USD/chip-hour") == count, shown
         assert after[shown].count("3.1 USD/chip-hour") == count, shown
         assert "2.7 USD" not in after[shown], shown
@@ -170,14 +175,14 @@ def test_the_list_of_facts_shows_age_source_and_use(
         "ID             KIND   VALUE              AS OF       CHECKED     AGE   SOURCE   HOST              SHOWN",
         "h100-sxm.hbm   spec   80 GB              2023-03-21  2026-11-20  0 mo  primary  nvidia.com        3",
         "h200.hbm       spec   141 GB             2024-11-18  2026-11-20  0 mo  primary  nvidia.com        0",
-        "tpu-v6e.price  price  2.7 USD/chip-hour  2026-10-01  2026-11-20  0 mo  primary  cloud.google.com  4",
+        "tpu-v6e.price  price  2.7 USD/chip-hour  2026-10-01  2026-11-20  0 mo  primary  cloud.google.com  5",
     ]
     assert main(["facts", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert [(f["id"], f["age_months"], f["shown"]) for f in listed] == [
         ("h100-sxm.hbm", 0, 3),
         ("h200.hbm", 0, 0),
-        ("tpu-v6e.price", 0, 4),
+        ("tpu-v6e.price", 0, 5),
     ]
     assert listed[2]["source"]["url"] == "https://cloud.google.com/tpu/pricing"
     assert main(["facts", "--used-by", "h200.hbm"]) == 0

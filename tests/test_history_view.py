@@ -71,11 +71,13 @@ def history(slug: str | None = None) -> str:
     return out.getvalue()
 
 
-def review(typed: str, at: datetime) -> str:
+def review(typed: str, at: datetime, *, ended: bool = False) -> str:
+    """`lessonkit review` given ``typed``; ``ended`` when that runs out before the review
+    does (exit code 3)."""
     out, clock = io.StringIO(), ticking(at)
     code = review_command(None, seed=3, stdin=io.StringIO(typed), stdout=out,
                           clock=lambda: next(clock), zone=UTC)  # fmt: skip
-    assert code == 0
+    assert code == (3 if ended else 0)
     return out.getvalue()
 
 
@@ -166,7 +168,7 @@ def test_list_shows_plans_lessons_counts_and_best_scores(course: Path) -> None:
 
 def test_review_asks_the_missed_question_then_spaces_the_rest(course: Path) -> None:
     quiz("f\n3.5\nParis\n")  # q-tf missed
-    assert review("", START - timedelta(minutes=1)).startswith("1 question to review")
+    assert review("", START - timedelta(minutes=1), ended=True).startswith("1 question to review")
 
     out = review("t\n", START + timedelta(hours=1))
     assert out.splitlines()[:4] == [
@@ -206,7 +208,7 @@ def test_quitting_a_review_keeps_what_was_answered(course: Path) -> None:
         "Stopped. Your answers so far are kept; `lessonkit review` goes on later.\n"
     )
     # q-tf was answered right before quitting; the other two are still missed.
-    assert review("", START + timedelta(hours=2)).startswith("2 questions to review")
+    assert review("", START + timedelta(hours=2), ended=True).startswith("2 questions to review")
 
 
 def test_a_changed_answer_key_is_told_once_and_the_question_starts_afresh(course: Path) -> None:
@@ -254,7 +256,13 @@ def test_a_corrupt_history_is_reported_not_a_traceback(course: Path) -> None:
     (course / "home" / "history.db").write_bytes(b"not sqlite" * 100)
     done = lessonkit("history", cwd=course)
     assert done.returncode == 0
-    assert done.stdout.startswith(f"Note: history database {course}/home/history.db was unreadable")
+    kept = next((course / "home").glob("history.corrupt-*.db"))
+    assert kept.read_bytes() == b"not sqlite" * 100
+    assert done.stdout == (
+        f"Note: history database {course}/home/history.db cannot be read at all (file is not "
+        f"a database). It is kept, unchanged, as {kept}. Nothing in it could be read, so your "
+        "history starts afresh.\nNo attempts yet. Take a quiz with `lessonkit quiz SLUG`.\n"
+    )
     assert "Traceback" not in done.stderr
 
 

@@ -9,11 +9,15 @@ from pathlib import Path
 import pytest
 
 from conftest import MakeCourse
+from lessonkit.bank import variants
 from lessonkit.cli import main
 from lessonkit.errors import ContentError
 from lessonkit.export import convert
+from lessonkit.export.calculated import DRAWS
 from lessonkit.export.common import Source, fixed_variants, plain_text
 from lessonkit.imports import read
+from lessonkit.imports.common import markdown_from_plain
+from lessonkit.questiontypes import registry
 from lessonkit.questiontypes.base import RuntimeQuestion as Question
 from lessonkit.questiontypes.match import Match as MatchQuestion
 from lessonkit.questiontypes.numeric import Numeric as NumericQuestion
@@ -55,10 +59,10 @@ def test_moodle_xml_fixtures() -> None:
         "Kappa Essay Question: essay: graded by a person, not by lessonkit"]  # fmt: skip
     assert _lost("moodle/sample_questions_with_old_image_tag.xml", "moodle") == [
         "cloze question with image: cloze (embedded answers): lessonkit has no question with several gaps",
-        "mcq with image: image: the bank format holds no images; left out"]  # fmt: skip
+        "mcq with image: image `moodle.png` left out: the bank format holds no images"]  # fmt: skip
     short = read(FIXTURES / "moodle/shortanswer_testquestion.moodle.xml", "moodle").drafts[0]
     assert short.fields["accept"] == ["frog"]
-    assert "shortanswer-001: partial credit (80%) for `toad`: lessonkit's text answers are right or wrong" in _lost(
+    assert "shortanswer-001: partial credit (80%) for `toad`: lessonkit's text answers are right or wrong, so it is left out of `accept` and counts as wrong; add it to `accept` to give it full marks" in _lost(
         "moodle/shortanswer_testquestion.moodle.xml", "moodle")  # fmt: skip
     order = read(FIXTURES / "moodle/ordering_testimport.moodle.xml", "moodle").drafts[0]
     assert order.fields["id"] == "myid"
@@ -153,6 +157,26 @@ def _same(original: Question, back: dict[str, object]) -> None:
             assert back[key] == (list(mine) if isinstance(mine, tuple) else mine)
 
 
+def _drawn(question: dict[str, object], draws: int, seed: str) -> set[tuple[str, str, float]]:
+    """Each draw of a parameterised question as the learner sees it: prompt, explanation,
+    and the answer the formula gives."""
+    found = set()
+    for variant in variants.sample(question, draws, seed):
+        plain = variants.render(question, variant)
+        found.add((plain_text(plain["prompt"]), plain_text(plain.get("explanation") or ""),
+                   round(float(plain["answer"]), 9)))  # fmt: skip
+    return found
+
+
+def _same_draws(original: Question, back: dict[str, object]) -> None:
+    assert back["type"] == "numeric" and back["params"]
+    mine = registry.as_json(original)
+    (cases,) = (p["cases"] for p in back["params"].values())  # type: ignore[attr-defined]
+    assert _drawn(mine, DRAWS, f"site/{original.id}") == _drawn(back, len(cases), "import")
+    for key in ("tolerance", "relative_tolerance", "unit"):
+        assert (back.get(key) or None) == (mine.get(key) or None), key
+
+
 @pytest.mark.parametrize("to", ["moodle", "gift", "qti"])
 @pytest.mark.parametrize("bank", ["every-type", "gpu-vs-tpu"])
 def test_exported_banks_come_back_as_the_same_questions(tmp_path: Path, to: str, bank: str) -> None:
@@ -165,7 +189,7 @@ def test_exported_banks_come_back_as_the_same_questions(tmp_path: Path, to: str,
     back = {d.fields["id"]: d.fields for d in imported.drafts}
     omitted = {loss.question for loss in export.losses if loss.omitted}
     # What the export carried: a question that draws numbers went as fixed variants, or
-    # (Moodle) as a calculated question, which the importer names as a loss.
+    # (Moodle) as a calculated question, which comes back parameterised.
     carried: dict[str, tuple[str, Question]] = {}
     for question in source.questions:
         if question.id in omitted:
@@ -174,8 +198,8 @@ def test_exported_banks_come_back_as_the_same_questions(tmp_path: Path, to: str,
             carried[question.id] = (question.id, question)
         elif any(x.question == question.id and "fixed variants" in x.what for x in export.losses):
             carried |= {v.id: (question.id, v) for v in fixed_variants(question)}
-        else:
-            assert any(question.id in str(x) and "calculated" in str(x) for x in imported.losses)
+        else:  # Moodle's calculated type: back as a parameterised question, draw for draw
+            _same_draws(question, back.pop(question.id))
     assert set(back) == set(carried)
     for qid, (original_id, question) in carried.items():
         _same(question, back[qid])
@@ -272,7 +296,7 @@ def test_import_writes_a_bank_and_lesson_that_validate_and_quiz(
         "created quizzes/animals.yml",
         "created content/test-plan/animals.md",
     ]
-    assert err == ("nested_categories_with_questions.xml: Kappa Essay Question: essay: graded by a "
+    assert err == ("nested_categories_with_questions.xml: Kappa Essay Question: left out: essay: graded by a "
                    "person, not by lessonkit\n4 questions imported; 1 with losses or left out\n")  # fmt: skip
     bank = (root / "quizzes/animals.yml").read_text()
     assert bank.startswith("# yaml-language-server: $schema=../schemas/quiz-bank.schema.json\n")
@@ -292,3 +316,101 @@ def test_import_writes_a_bank_and_lesson_that_validate_and_quiz(
     assert '"id": "iota-question"' in capsys.readouterr().out
     again = main(["import", str(source), "--from", "moodle", "--slug", "animals", "--replace"])
     assert again == 0 and (root / "quizzes/animals.yml").read_text() == bank  # same ids, same file
+
+
+def test_replace_shows_the_edits_it_would_discard_and_asks_for_force(
+    make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = make_course({"mkdocs.yml": "site_name: T\ndocs_dir: content\n"})
+    monkeypatch.chdir(root)
+    source = FIXTURES / "moodle/nested_categories_with_questions.xml"
+    assert main(["import", str(source), "--from", "moodle", "--slug", "animals"]) == 0
+    bank = root / "quizzes/animals.yml"
+    imported = bank.read_text()
+    edited = imported.replace(
+        "explanation: 'TODO(lessonkit): say why the answer is right (the source had no explanation)'",
+        "explanation: Iota is the ninth letter.",
+        1,
+    )
+    assert edited != imported
+    bank.write_text(edited)
+    capsys.readouterr()
+    again = ["import", str(source), "--from", "moodle", "--slug", "animals", "--replace"]
+    assert main(again) == 2
+    assert capsys.readouterr().err.splitlines()[-3:] == [
+        "lessonkit: quizzes/animals.yml differs from what nested_categories_with_questions.xml "
+        "gives; importing over it would discard:",
+        "  question `iota-question`: your `explanation`",
+        "pass --force to discard that, or --slug NEW to import beside it",
+    ]
+    assert bank.read_text() == edited  # nothing written
+    assert main([*again[:-1], "--force"]) == 0
+    assert "discarded (--force): question `iota-question`: your `explanation`\n" in (
+        capsys.readouterr().err
+    )
+    assert bank.read_text() == imported
+
+
+def test_an_import_stub_is_valid_as_written_but_for_its_placeholders(
+    make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A course that asks for every marker, as this one does.
+    policy = "rules:\n  markers: {level: error}\n"
+    root = make_course({"mkdocs.yml": "site_name: T\ndocs_dir: content\n", "lessonkit.yml": policy})
+    monkeypatch.chdir(root)
+    source = root / "two.gift"
+    source.write_text("::Q1:: What is 2 + 2? {=4 ~3 ~5}\n\n::Q2:: The sky is blue. {T}\n")
+    assert main(["import", str(source), "--from", "gift", "--slug", "arith"]) == 0
+    capsys.readouterr()
+    assert main(["validate", "--full"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    mine = [line for line in lines if "arith" in line]  # not the fixture course's own
+    assert [line.split(": ", 1)[0] for line in mine] == [
+        "content/test-plan/arith.md:2:3", "quizzes/arith.yml:16:19"]  # fmt: skip
+    assert all("placeholders left from the template" in line for line in mine), mine
+
+
+def test_an_image_and_a_link_into_the_source_site_in_a_mkdocs_quiz_are_named() -> None:
+    # A question is drawn as HTML no site engine rewrites: `index.md` would lead nowhere.
+    assert _lost("mkdocs-quiz/advanced-formatting.md", "mkdocs-quiz") == [
+        "line 11 (advanced-formatting-what-is-mkdocs): link `index.md` (“cool plugins”) kept "
+        "as its words: it led to a page of the site the question came from; link to its https "
+        "address",
+        "line 269 (advanced-formatting-which-programming-language-has-this-logo): image "
+        "`https://cataas.com/cat` (“Random cat photo”) left out: the bank format holds no images",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("plain", "markdown"),
+    [
+        ("customer_id and order_id", "customer_id and order_id"),  # inside words: text
+        ("SELECT * FROM t", "SELECT * FROM t"),  # spaces on both sides: text
+        ("Two plus _____.", "Two plus _____."),  # one run alone can pair with nothing
+        ("x_1 + y_2", "x_1 + y_2"),
+        ("**not bold**", "\\*\\*not bold\\*\\*"),  # these would pair: kept
+        ("__init__", "\\_\\_init\\_\\_"),
+        ("* not a list", "\\* not a list"),  # a list item at the start of a line: kept
+        ("_____", "\\_\\_\\_\\_\\_"),  # alone on its line, a rule: kept
+    ],
+)
+def test_imported_text_keeps_only_the_backslashes_that_matter(plain: str, markdown: str) -> None:
+    assert markdown_from_plain(plain) == markdown
+
+
+def test_links_into_the_source_site_keep_their_words() -> None:
+    from lessonkit.imports.common import Notes, local_links
+
+    notes = Notes("quiz.md", "q")
+    text = (
+        "See [the plan](index.md), [docs](https://www.mkdocs.org/), [part](#one),\n"
+        "`[code](x.md)` and ![a cat](cat.png).\n```\n[fenced](y.md)\n```"
+    )
+    assert local_links(text, notes) == (
+        "See the plan, [docs](https://www.mkdocs.org/), [part](#one),\n"
+        "`[code](x.md)` and ![a cat](cat.png).\n```\n[fenced](y.md)\n```"
+    )
+    assert [loss.what for loss in notes.losses] == [
+        "link `index.md` (“the plan”) kept as its words: it led to a page of the site the "
+        "question came from; link to its https address"
+    ]

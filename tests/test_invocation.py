@@ -41,6 +41,37 @@ def test_a_space_in_the_path_is_quoted(tmp_path: Path) -> None:
     assert program_for(str(found), None, Path("/"), Path("/nowhere")) == f"'{found}'"
 
 
-def test_python_dash_m_and_embedding_say_lessonkit(tmp_path: Path) -> None:
-    assert program_for("/x/lessonkit/__main__.py", None, tmp_path, tmp_path) == "lessonkit"
+def test_embedding_says_lessonkit(tmp_path: Path) -> None:
     assert program_for("-c", None, tmp_path, tmp_path) == "lessonkit"
+    assert program_for("/x/pytest/__main__.py", None, tmp_path, tmp_path) == "lessonkit"
+
+
+def test_dot_slash_in_the_script_s_own_folder_stays_dot_slash(tmp_path: Path) -> None:
+    """`cd ~/.lessonkit/bin && ./lessonkit quiz …`: a bare `lessonkit` is not on PATH."""
+    found = script(tmp_path / "venv")
+    assert program_for("./lessonkit", None, found.parent, Path("/nowhere")) == "./lessonkit"
+    assert program_for("lessonkit", None, found.parent, Path("/nowhere")) == "./lessonkit"
+
+
+MAIN = "/venv/lib/python3.11/site-packages/lessonkit/__main__.py"
+
+
+def test_python_dash_m_names_the_python_as_typed(tmp_path: Path) -> None:
+    started = ["python3", "-m", "lessonkit", "quiz", "gpu-vs-tpu"]
+    said = program_for(MAIN, None, tmp_path, tmp_path, started=started, python="/venv/bin/python3")
+    assert said == "python3 -m lessonkit"
+    started = [".venv/bin/python", "-m", "lessonkit", "quiz"]
+    assert program_for(MAIN, "/other/bin/lessonkit", tmp_path, tmp_path, started=started,
+                       python="/work/.venv/bin/python") == ".venv/bin/python -m lessonkit"  # fmt: skip
+    started = ["/my venv/bin/python", "-m", "lessonkit"]
+    assert program_for(MAIN, None, tmp_path, tmp_path, started=started) == (
+        "'/my venv/bin/python' -m lessonkit"
+    )
+
+
+def test_python_dash_m_says_lessonkit_when_this_install_s_command_is_on_path(
+    tmp_path: Path,
+) -> None:
+    started = ["python", "-m", "lessonkit"]
+    assert program_for(MAIN, "/venv/bin/lessonkit", tmp_path, tmp_path, started=started,
+                       python="/venv/bin/python") == "lessonkit"  # fmt: skip

@@ -114,10 +114,10 @@ def test_a_missing_marker_is_reported_at_its_insight(make_course: MakeCourse) ->
     end = len(lesson.splitlines())
     assert problems(root) == [
         f"{LESSON_PATH}:{line_of('## 2. Second idea', lesson)}:1: insight 2's self-check has "
-        "no place on the page (write `<!-- lessonkit:check lesson-one 2 -->` on a line of its "
-        "own where it should appear, usually at the end of its section)",
-        f"{LESSON_PATH}:{end}:1: the lesson has no call to action for its terminal quiz (write "
-        "`<!-- lessonkit:quiz lesson-one -->` on a line of its own, usually before the "
+        "no marker of its own; this course's `markers` rule asks for one (write "
+        "`<!-- lessonkit:check lesson-one 2 -->` on a line of its own where it should appear, usually at the end of its section)",
+        f"{LESSON_PATH}:{end}:1: the call to action for the terminal quiz has no marker "
+        "of its own; this course's `markers` rule asks for one (write `<!-- lessonkit:quiz lesson-one -->` on a line of its own, usually before the "
         "footnotes)",
     ]
 
@@ -131,8 +131,8 @@ def test_markers_naming_another_bank_or_a_missing_insight(make_course: MakeCours
     other = line_of("<!-- lessonkit:check lesson-two 2 -->", lesson)
     assert problems(root) == [
         f"{LESSON_PATH}:{line_of('## 2. Second idea', lesson)}:1: insight 2's self-check has "
-        "no place on the page (write `<!-- lessonkit:check lesson-one 2 -->` on a line of its "
-        "own where it should appear, usually at the end of its section)",
+        "no marker of its own; this course's `markers` rule asks for one (write "
+        "`<!-- lessonkit:check lesson-one 2 -->` on a line of its own where it should appear, usually at the end of its section)",
         f"{LESSON_PATH}:{other}:1: the marker names bank `lesson-two`, but this lesson's quiz "
         "is `lesson-one` (write `<!-- lessonkit:check lesson-one 2 -->`)",
         f"{LESSON_PATH}:{other + 1}:1: insight 1's self-check is placed twice (keep the one "

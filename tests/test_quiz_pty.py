@@ -40,28 +40,29 @@ def spawn(
     pause: bool = False,
     command: str = "quiz",
     target: tuple[str, ...] = ("lesson-one",),
+    env: dict[str, str] | None = None,
 ) -> pexpect.spawn:
     """`lessonkit quiz lesson-one` in a pseudo-terminal of `size` (lines, columns), without
-    colour, and without the pause after feedback unless ``pause``.
+    colour, and without the pause after feedback unless ``pause``; ``env`` adds settings.
 
     Every step of a test waits for the output it expects (up to WAIT seconds), never for
     a set time: a busy machine makes a test slower, not red.
     """
-    env = {
+    environ = {
         **os.environ,
         "LESSONKIT_HOME": str(course / "home"),
         "TERM": "xterm",
         "NO_COLOR": "1",
     }
     for name in ("COLUMNS", "LINES", "LESSONKIT_NO_PAUSE"):  # the terminal's own size counts
-        env.pop(name, None)
+        environ.pop(name, None)
     if not pause:
-        env["LESSONKIT_NO_PAUSE"] = "1"
+        environ["LESSONKIT_NO_PAUSE"] = "1"
     child = pexpect.spawn(
         sys.executable,
         ["-m", "lessonkit", command, *target, *args],
         cwd=str(course),
-        env=env,
+        env={**environ, **(env or {})},
         encoding="utf-8",
         timeout=WAIT,
         dimensions=size,
@@ -734,7 +735,7 @@ def test_a_calculation_with_drawn_numbers_right_and_wrong_then_reviewed_anew(
     child.close()
     summary = ANSI.sub("", child.before)
     gb, read_tb_s = re.search(r"(\d+) GB at ([\d.]+)", asked).groups()  # type: ignore[union-attr]
-    assert f"      with gb = {gb}, tb_s = {read_tb_s}" in summary.splitlines()
+    assert f"      with {gb} GB, {read_tb_s} TB/s" in summary.splitlines()  # the prompt's words
 
     review = spawn(course, "--seed", "3", size=(24, 80), command="review")
     review.expect("1 question to review")

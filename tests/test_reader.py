@@ -255,3 +255,61 @@ def test_a_sections_facts_read_as_on_the_site_with_their_sources(course: Path) -
         "2. NVIDIA, NVIDIA H200 Tensor Core GPU (https://www.nvidia.com/en-us/data-center/h200/); "
         "the figure as of 18 November 2024, checked 20 November 2026.\n"
     )
+
+
+def test_a_fact_in_a_footnote_reads_as_its_value_in_the_sources(course: Path) -> None:
+    (course / "facts").mkdir()
+    (course / "facts" / "chips.yml").write_text(FACTS, encoding="utf-8")
+    lesson = course / "content/test-plan/lesson-one.md"
+    text = lesson.read_text(encoding="utf-8").replace(
+        "Detail text.", "Detail text.[^nv] An H200 holds ((fact h200.hbm))."
+    )
+    text += "\n[^nv]: NVIDIA lists ((fact h100-sxm.hbm)) for the SXM part.\n"
+    lesson.write_text(text, encoding="utf-8")
+    out = io.StringIO()
+    assert read_command("lesson-one", "a-detail", stdout=out) == 0
+    assert out.getvalue() == (
+        "Lesson one\n\nA detail\n\nDetail text.[1] An H200 holds 141 GB[2].\n\n"
+        "Sources\n\n"
+        "1. NVIDIA lists 80 GB for the SXM part.\n"
+        "2. NVIDIA, NVIDIA H200 Tensor Core GPU (https://www.nvidia.com/en-us/data-center/h200/); "
+        "the figure as of 18 November 2024, checked 20 November 2026.\n"
+    )
+
+
+# --- choosing a section as a learner names it -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("wanted", "shown", "not_shown"),
+    [
+        ("2", "Second text", "bold"),  # `## 2. Second idea`
+        ("1", "bold", "Second text"),
+        ("second", "Second text", "bold"),  # the start of its name
+        ("Second Idea", "Second text", "bold"),  # as it reads
+        ("detail", "Detail text", "bold"),  # the start of a word in it
+    ],
+)
+def test_a_section_is_chosen_by_its_number_or_the_start_of_its_name(
+    course: Path, wanted: str, shown: str, not_shown: str
+) -> None:
+    text = lesson_text(lesson_path("lesson-one"), wanted)
+    assert shown in text and not_shown not in text
+
+
+def test_a_section_name_that_fits_several_says_which(course: Path) -> None:
+    with pytest.raises(
+        UsageError,
+        match=r"^section `idea` could be any of `1-first-idea`, `2-second-idea` in Lesson one: "
+        r"give more of it$",
+    ):
+        lesson_text(lesson_path("lesson-one"), "idea")
+
+
+def test_a_section_that_is_not_there_lists_the_top_sections(course: Path) -> None:
+    with pytest.raises(
+        UsageError,
+        match=r"^no section `9` in Lesson one \(sections: 1-first-idea, 2-second-idea; a number "
+        r"or the start of a name will do\)$",
+    ):
+        lesson_text(lesson_path("lesson-one"), "9")

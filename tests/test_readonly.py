@@ -148,6 +148,17 @@ def listing(folder: Path) -> dict[str, tuple[int, int]]:
     return {p.name: (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.iterdir()}
 
 
+def told() -> str:
+    """The command the learner is told to type: this Python's `-m lessonkit` when the
+    learner runs another Python than this install's, whose `lessonkit` is on PATH."""
+    python = _learner_python()[-1]
+    return "lessonkit" if python == sys.executable else f"{python} -m lessonkit"
+
+
+def history_shown() -> str:
+    return HISTORY.replace("`lessonkit ", f"`{told()} ")
+
+
 HISTORY = (
     "History\n"
     "#  Started           Quiz        Score       Result    Duration\n"
@@ -162,7 +173,7 @@ def test_history_and_list_read_a_folder_the_learner_cannot_write(shared: Path) -
     assert [p.name for p in home.iterdir()] == ["history.db"]  # the writer closed: no -wal left
     before = lock(home)
     done = learner(shared, "history")
-    assert (done.returncode, done.stderr, done.stdout) == (0, "", HISTORY)
+    assert (done.returncode, done.stderr, done.stdout) == (0, "", history_shown())
     done = learner(shared, "list")
     assert (done.returncode, done.stderr) == (0, "")
     assert (
@@ -192,7 +203,7 @@ def test_history_reads_answers_still_in_the_wal_of_an_open_quiz(shared: Path) ->
         assert {"history.db-wal", "history.db-shm"} <= set(before)
         done = learner(shared, "history")
         assert (done.returncode, done.stderr) == (0, "")
-        assert done.stdout == HISTORY.replace("lesson-one", "in-the-wal")
+        assert done.stdout == history_shown().replace("lesson-one", "in-the-wal")
         assert listing(home) == before
     finally:
         other_window.close()
@@ -203,9 +214,34 @@ def test_no_database_in_a_read_only_folder_means_no_attempts_yet(shared: Path) -
     lock(home)
     done = learner(shared, "history")
     assert (done.returncode, done.stderr) == (0, "")
-    assert done.stdout == "No attempts yet. Take a quiz with `lessonkit quiz SLUG`.\n"
+    assert done.stdout == f"No attempts yet. Take a quiz with `{told()} quiz SLUG`.\n"
     done = learner(shared, "list")
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.splitlines()[-1].endswith("not taken yet")
     assert list(home.iterdir()) == []
     assert stat.S_IMODE(home.stat().st_mode) == 0o555
+
+
+def test_a_damaged_history_in_a_folder_the_learner_cannot_write_is_shown_as_recovered(
+    shared: Path,
+) -> None:
+    from test_recovery import ATTEMPTS, answers_on, overwrite, pages_holding, write_history
+
+    home = shared / "home"
+    write_history(home)
+    path = home / "history.db"
+    lost = answers_on(path, pages_holding(path, range(50, 51)))
+    overwrite(path, pages_holding(path, range(50, 51)))
+    before = lock(home)
+    done = learner(shared, "history")
+    assert (done.returncode, done.stderr) == (0, "")
+    note, *rest = done.stdout.splitlines()
+    assert note == (
+        f"Note: history database {path} is damaged: some of it cannot be read (database disk "
+        "image is malformed). It cannot be repaired here (this folder cannot be written), so "
+        f"what is shown is what could be read of it. Recovered {ATTEMPTS} attempts "
+        f"and {240 - len(lost)} answers (row by row). Lost, as unreadable: at least "
+        f"{len(lost)} answers at lesson-one."
+    )
+    assert len([row for row in rest if "lesson-one" in row]) == ATTEMPTS
+    assert listing(home) == before  # nothing created, nothing changed

@@ -82,6 +82,13 @@ PARSED: list[tuple[str, dict[str, Any], str, Any]] = [
     ("multiple commas", MULTIPLE, "1,3", frozenset({2, 3})),
     ("multiple spaces", MULTIPLE, "1 3", frozenset({2, 3})),
     ("multiple mixed separators", MULTIPLE, "3, 1;4", frozenset({1, 2, 3})),
+    # As people write a list and a label: `1, 3 and 4`, `3.` (as shown), a sentence's end.
+    ("single label as shown", SINGLE, "3.", 3),
+    ("single label with a bracket", SINGLE, "3)", 3),
+    ("multiple with and", MULTIPLE, "1, 3 and 4", frozenset({1, 2, 3})),
+    ("multiple labels, full stop", MULTIPLE, "1. 3.", frozenset({2, 3})),
+    ("false with a full stop", TRUE_FALSE, "False.", False),
+    ("true, exclaimed", TRUE_FALSE, "TRUE!", True),
     ("true t", TRUE_FALSE, "t", True),
     ("true word any case", TRUE_FALSE, " TRUE ", True),
     ("yes", TRUE_FALSE, "y", True),
@@ -156,7 +163,7 @@ REFUSED: list[tuple[dict[str, Any], str, str]] = [
         "$28",
         "`$28` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by GBP.",
     ),
-    (BARE_NUMERIC, "Infinity", "`infinity` is not a number. Type digits such as `2.5` or `2,5`."),
+    (BARE_NUMERIC, "Infinity", "`Infinity` is not a number. Type digits such as `2.5` or `2,5`."),
     (BARE_NUMERIC, "1e999", "`1e999` is too large. Type an ordinary finite number."),
     (
         BARE_NUMERIC,
@@ -172,14 +179,13 @@ REFUSED: list[tuple[dict[str, Any], str, str]] = [
     ),
     (
         NUMERIC,
-        "900 MB/s",
-        "`900 mb/s` is not a number. Type digits such as `2.5` or `2,5`, "
-        "optionally followed by GB/s.",
+        "900 MB/s",  # another unit of the question's kind: which one it asks in
+        "`900 MB/s` is in MB/s; this question asks in GB/s. Type the number in GB/s.",
     ),
     (
         NUMERIC,
         "GB/s",
-        "`gb/s` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by GB/s.",
+        "`GB/s` is not a number. Type digits such as `2.5` or `2,5`, optionally followed by GB/s.",
     ),
     (TEXT, " \t", "Nothing was typed. Type your answer."),
     (ORDER, "1 2 3", "4 is missing. Use each of 1 to 4 once."),

@@ -20,8 +20,9 @@ import pytest
 
 from lessonkit.history.rows import SharedAnswer, SharedAttempt
 from lessonkit.results.collection import collect
-from lessonkit.results.intake import MAX_LINE_BYTES, Refused, Source, read, sources
+from lessonkit.results.intake import MAX_LINE_BYTES, Refused, read
 from lessonkit.results.sharing import file_lines
+from lessonkit.results.sources import Source, sources
 
 T0 = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
 LEARNER = "l-00112233445566aa"
@@ -214,12 +215,63 @@ def test_folders_and_zip_downloads_are_searched(tmp_path: Path) -> None:
     with zipfile.ZipFile(tmp_path / "submissions.zip", "w") as archive:
         archive.writestr("Lovelace Ada/attempts.jsonl", text(good()))
         archive.writestr("readme.txt", "ignored")
-    found = [s.name for s in sources([tmp_path / "class", tmp_path / "submissions.zip"])]
+    found = [
+        s.name if isinstance(s, Source) else f"skipped {s}"
+        for s in sources([tmp_path / "class", tmp_path / "submissions.zip"])
+    ]
     assert found == [
         str(tmp_path / "class" / "a" / "one.jsonl"),
         str(tmp_path / "class" / "a-b" / "two.jsonl"),
+        f"skipped {tmp_path / 'class' / 'gone.jsonl'}: a link to a file that is not there",
+        f"skipped {tmp_path / 'class' / 'notes.txt'}: {NOT_ONE}",
         f"{tmp_path / 'submissions.zip'}/Lovelace Ada/attempts.jsonl",
+        f"skipped {tmp_path / 'submissions.zip'}/readme.txt: {NOT_ONE}",
     ]
+
+
+NOT_ONE = (
+    "not an attempts file (its name does not end in .jsonl and it does not start with an "
+    "attempts file's header line)"
+)
+
+
+def test_every_file_is_read_or_named_with_why(tmp_path: Path) -> None:
+    """What browsers and LMS downloads make of a learner's file is read; what is not an
+    attempts file is named; a file given twice is counted once, and said so."""
+    other = list(file_lines("l-99887766554433bb", [attempt()], exported=T0))
+    third = list(file_lines("l-5566778899aabbcc", [attempt()], exported=T0))
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "ADA.JSONL").write_bytes(text(good()))
+    (folder / "ada (1).jsonl").write_bytes(text(good()))  # the same file, downloaded twice
+    (folder / "grace.jsonl.txt").write_bytes(text(other))
+    (folder / "renamed by the LMS").write_bytes(text(third))  # no suffix: known by its start
+    (folder / "feedback.pdf").write_bytes(b"%PDF-1.7")
+    with zipfile.ZipFile(tmp_path / "download.zip", "w") as archive:
+        archive.writestr("__MACOSX/._ADA.JSONL", b"\x00\x05\x16\x07")
+        archive.writestr("Ada/ADA.JSONL", text(good()))
+    found = collect([folder, tmp_path / "download.zip"])
+    assert [str(s) for s in found.skipped] == [
+        f"{folder / 'ada (1).jsonl'}: the same file as {folder / 'ADA.JSONL'}; counted once",
+        f"{folder / 'feedback.pdf'}: {NOT_ONE}",
+        f"{tmp_path / 'download.zip'}/Ada/ADA.JSONL: the same file as {folder / 'ADA.JSONL'}; "
+        "counted once",
+        f"{tmp_path / 'download.zip'}/__MACOSX/._ADA.JSONL: not a learner's file: what macOS or "
+        "Windows adds to folders",
+    ]
+    assert (found.files, found.refused) == (5, ())
+    (bank,) = found.banks
+    assert (bank.learners, bank.attempts) == (3, 4)
+    done = subprocess.run(
+        [sys.executable, "-m", "lessonkit", "results", "--json", str(folder)],
+        capture_output=True, text=True, cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["skipped"] == [
+        f"{folder / 'ada (1).jsonl'}: the same file as {folder / 'ADA.JSONL'}; counted once",
+        f"{folder / 'feedback.pdf'}: {NOT_ONE}",
+    ]
+    assert f"lessonkit: skipped {folder / 'feedback.pdf'}: not an attempts file" in done.stderr
 
 
 def test_a_zip_member_inflating_past_its_size_is_refused(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""`lessonkit new lesson`: the files it writes, what it refuses, and that the result builds."""
+"""`lessonkit new lesson` and `new plan`: the files they write, what they refuse, and that
+the result builds."""
 
 from __future__ import annotations
 
@@ -158,10 +159,15 @@ def test_block_list_in_plan_keeps_its_indent(make_course: MakeCourse) -> None:
             "`Lesson_Two` is not a valid slug: use lower-case letters and digits joined by "
             "single hyphens, e.g. `lesson-two`",
         ),
-        (["two", "--plan", "no-plan"], "unknown plan `no-plan`: choose one of `test-plan`"),
+        (
+            ["two", "--plan", "no-plan"],
+            "unknown plan `no-plan`: choose one of `test-plan`, or start it with "
+            '`lessonkit new plan no-plan --title "…" --lesson two`',
+        ),
         (
             ["two", "--plan", "../test-plan"],
-            "unknown plan `../test-plan`: choose one of `test-plan`",
+            "unknown plan `../test-plan`: choose one of `test-plan`, or start it with "
+            '`lessonkit new plan PLAN --title "…" --lesson two`',
         ),
     ],
 )
@@ -180,6 +186,81 @@ def test_plan_missing_from_nav_changes_nothing(make_course: MakeCourse) -> None:
     assert result.returncode == 2
     assert result.stderr.startswith("lessonkit: mkdocs.yml: the plan `test-plan` is not in `nav`")
     assert snapshot(root) == before
+
+
+def test_new_plan_writes_a_plan_with_its_first_lesson(course: Path) -> None:
+    result = run(course, "new", "plan", "statistics", "--title", "Statistics: the basics",
+                 "--lesson", "averages")  # fmt: skip
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines() == [
+        "created content/statistics/index.md",
+        "created content/statistics/averages.md",
+        "created quizzes/averages.yml",
+        "updated mkdocs.yml",
+        "next: replace every TODO(lessonkit) placeholder, link the plan from the home page, "
+        "then run `lessonkit validate`",
+    ]
+    assert (course / "mkdocs.yml").read_text() == NAV.replace(
+        "# after the nav\n",
+        '# after the nav\n  - "Statistics: the basics":\n      - statistics/index.md\n'
+        "      - statistics/averages.md\n",
+    )
+    lesson = (course / "content/statistics/averages.md").read_text()
+    assert "title: Averages\n" in lesson and "builds on" not in lesson  # the plan's first
+    # Valid as written but for its placeholders, one line per file.
+    report = validate_paths([], cwd=course)
+    assert all(is_placeholder(p) for p in report.problems), report.problems
+    assert sorted({Path(p.path).name for p in report.problems}) == [
+        "averages.md", "averages.yml", "index.md"]  # fmt: skip
+    for name in ("content/statistics/index.md", "content/statistics/averages.md",
+                 "quizzes/averages.yml"):  # fmt: skip
+        (course / name).write_text(fill_placeholders((course / name).read_text()))
+    filled = validate_paths([], cwd=course, strict=True)
+    assert (filled.problems, filled.warnings) == ((), ())
+    # A second lesson joins the new plan and links back to the first.
+    assert run(course, "new", "lesson", "medians", "--plan", "statistics", "--title", "Medians"
+               ).returncode == 0  # fmt: skip
+    medians = (course / "content/statistics/medians.md").read_text()
+    assert "This lesson builds on [Averages](averages.md)" in medians
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["test-plan", "--lesson", "two"], "the plan `test-plan` exists already: content/test-plan/ "
+         "is there; add a lesson to it with `lessonkit new lesson SLUG --plan test-plan`"),
+        (["stats", "--lesson", "lesson-one"], "the slug `lesson-one` is taken: "
+         "content/test-plan/lesson-one.md, quizzes/lesson-one.yml already exist; choose another"),
+        (["Stats", "--lesson", "two"], "`Stats` is not a valid plan name: use lower-case letters "
+         "and digits joined by single hyphens, e.g. `stats`"),
+    ],
+)  # fmt: skip
+def test_new_plan_refusals_change_nothing(course: Path, args: list[str], message: str) -> None:
+    before = snapshot(course)
+    result = run(course, "new", "plan", *args, "--title", "Title")
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", f"lessonkit: {message}\n")
+    assert snapshot(course) == before
+
+
+def test_a_lesson_the_plan_lists_already_is_not_listed_twice(make_course: MakeCourse) -> None:
+    # The author listed the lesson before making it: it joins where they put it.
+    plan = "---\ntitle: T\nsummary: S\naudience: A\nlessons:\n  - lesson-one\n  - two\n---\nB\n"
+    root = make_course({"content/test-plan/index.md": plan})
+    assert run(root, "new", "lesson", "two", "--plan", "test-plan", "--title", "T").returncode == 0
+    assert (root / "content/test-plan/index.md").read_text() == plan
+    lesson = (root / "content/test-plan/two.md").read_text()
+    assert "This lesson builds on [Lesson one](lesson-one.md)" in lesson
+
+
+def test_a_lesson_listed_twice_in_a_plan_is_an_error(make_course: MakeCourse) -> None:
+    plan = "---\ntitle: T\nsummary: S\naudience: A\nlessons: [lesson-one, lesson-one]\n---\nB\n"
+    root = make_course({"content/test-plan/index.md": plan})
+    result = run(root, "validate")
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[0] == (
+        "content/test-plan/index.md:5:23: lessons[1]: `lesson-one` is listed twice (first as "
+        "lessons[0]) (keep one entry, where the lesson comes in the reading order)"
+    )
 
 
 # Optional fields the template leaves out: the course's policy sets the review interval,

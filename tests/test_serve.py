@@ -10,9 +10,11 @@ import sys
 import threading
 from pathlib import Path
 
+from lessonkit.authoring.origin import origin_from
 from lessonkit.authoring.starter import new_course
 
 TODAY = dt.date(2026, 11, 22)  # the day conftest pins
+INDEX = origin_from(None, "0.1.0")  # installed from a package index
 WAIT = 180  # seconds: a ceiling for a busy machine, not a timing
 
 
@@ -46,7 +48,7 @@ def _served_log(course: Path) -> list[str]:
 
 def test_serving_a_course_prints_each_problem_at_file_line_col(tmp_path: Path) -> None:
     course = tmp_path / "course"
-    new_course(course, "Bird songs", TODAY)
+    new_course(course, "Bird songs", TODAY, INDEX)
     bank = course / "quizzes" / "how-lessons-work.yml"
     text = bank.read_text()
     first = text.index("section: ") + len("section: ")
@@ -63,7 +65,7 @@ def test_serving_a_course_prints_each_problem_at_file_line_col(tmp_path: Path) -
 
 def test_serving_a_clean_course_adds_nothing_to_the_console(tmp_path: Path) -> None:
     course = tmp_path / "course"
-    new_course(course, "Bird songs", TODAY)
+    new_course(course, "Bird songs", TODAY, INDEX)
     shown = _served_log(course)
     assert any("Serving on" in entry for entry in shown), shown
     noise = [e for e in shown if "lessonkit:" in e or e.startswith(("WARNING", "ERROR"))]

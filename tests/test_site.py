@@ -65,7 +65,7 @@ MATCH = question(
     distractors=["Cherry"],
 )
 SECTIONS = {"1-why-gpus": "1. Why GPUs"}
-CALL_TO_ACTION = "<code>pip install .\nlessonkit quiz gpu-vs-tpu</code>"
+CALL_TO_ACTION = "~/.lessonkit/bin/pip install .\n~/.lessonkit/bin/lessonkit quiz gpu-vs-tpu</code>"
 
 
 def render(bank: Bank) -> str:
@@ -141,8 +141,10 @@ def test_hostile_bank_text_cannot_reach_the_page() -> None:
     tags.feed(html)
     assert not {"script", "img", "iframe", "style"} & {tag for tag, _ in tags.found}
     assert [name for _, attrs in tags.found for name, _ in attrs if name.startswith("on")] == []
-    # Plain-text fields are escaped rather than stripped, so the reader sees what was typed.
-    assert "<li>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in html
+    # Items and pairs are inline Markdown, sanitised as options are; a <select>'s choices
+    # take the words alone.
+    assert '<li data-item="0"><span><b>b</b></span></li>' in html
+    assert ") b</option>" in html
 
 
 # --- self_check -------------------------------------------------------------
@@ -225,8 +227,11 @@ def test_shuffle_false_keeps_the_written_order() -> None:
             [
                 "Answer with a number in TB/s; a decimal point or comma.",
                 '<label for="lk-how-much-answer">Your answer</label> <span class="lk-entry">'
-                '<input type="text" id="lk-how-much-answer" inputmode="decimal"'
-                ' autocomplete="off" size="10"> <span class="lk-unit">TB/s</span></span>',
+                '<input type="text" id="lk-how-much-answer"'
+                ' aria-labelledby="lk-how-much-prompt lk-how-much-answer-name"'
+                ' inputmode="decimal" autocomplete="off" size="10">'
+                ' <span class="lk-unit">TB/s</span></span>'
+                '<span id="lk-how-much-answer-name" hidden>Your answer, in TB/s</span>',
             ],
             "<p><strong>Answer:</strong> 2.5 TB/s (± 0.1 TB/s)</p>",
         ),
@@ -238,9 +243,10 @@ def test_shuffle_false_keeps_the_written_order() -> None:
         (
             ORDER,
             [
-                '<ol class="lk-order" aria-labelledby="lk-in-order-prompt"><li data-item="0">'
-                '<span>Alpha</span></li><li data-item="2"><span>Gamma</span></li>'
-                '<li data-item="1"><span>Beta</span></li></ol>'
+                # Never within one swap of the answer, which Check unchanged would half reward.
+                '<ol class="lk-order" aria-labelledby="lk-in-order-prompt"><li data-item="1">'
+                '<span>Beta</span></li><li data-item="2"><span>Gamma</span></li>'
+                '<li data-item="0"><span>Alpha</span></li></ol>'
             ],
             "<ol><li>Alpha</li><li>Beta</li><li>Gamma</li></ol>",
         ),
@@ -353,7 +359,10 @@ def test_published_build_takes_site_and_repository_addresses_from_the_environmen
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     lesson = (tmp_path / "site/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
-    assert f"<code>pip install &quot;git+{repo}&quot;\nlessonkit quiz gpu-vs-tpu</code>" in lesson
+    assert (
+        f"~/.lessonkit/bin/pip install &quot;git+{repo}&quot;\n"
+        "~/.lessonkit/bin/lessonkit quiz gpu-vs-tpu</code>"
+    ) in lesson
     assert f'<a href="{repo}">{repo}</a>' in lesson
     # The header links to the repository without asking the GitHub API for its stars.
     assert f'<a href="{repo}" title="Go to repository" class="md-source">' in lesson
@@ -367,7 +376,7 @@ def test_published_build_takes_site_and_repository_addresses_from_the_environmen
     local = build(stand_in, tmp_path / "local", env={"SITE_URL": "", "REPO_URL": ""})
     assert local.returncode == 0, local.stderr
     lesson = (tmp_path / "local/ai-hardware-fundamentals/gpu-vs-tpu/index.html").read_text()
-    assert "<code>pip install .\nlessonkit quiz gpu-vs-tpu</code>" in lesson
+    assert CALL_TO_ACTION in lesson
     assert "md-source" not in lesson and "github.com" not in lesson
 
 

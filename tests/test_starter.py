@@ -14,13 +14,16 @@ from typing import Any
 import pytest
 import yaml
 
+from lessonkit.authoring.origin import origin_from
 from lessonkit.authoring.rulebook import RULES, read_policy
 from lessonkit.authoring.starter import course_files, new_course
 from lessonkit.authoring.validate import validate_paths
 from test_scaffold import fill_placeholders
+from test_workflows import _lint
 
 ROOT = Path(__file__).resolve().parents[1]
 TODAY = dt.date(2026, 11, 22)  # the day conftest pins
+INDEX = origin_from(None, "0.1.0")  # installed from a package index
 
 
 class _AnyTag(yaml.SafeLoader):
@@ -39,7 +42,7 @@ def _settings(text: str) -> dict[str, Any]:
 
 def test_the_template_mkdocs_yml_follows_the_repositorys() -> None:
     """The one file to update when the repository's site configuration changes."""
-    made = course_files("Bird songs", TODAY)["mkdocs.yml"].decode()
+    made = course_files("Bird songs", TODAY, INDEX)["mkdocs.yml"].decode()
     ours, theirs = _settings((ROOT / "mkdocs.yml").read_text()), _settings(made)
     project = ("site_name", "watch", "nav")
     assert {k: v for k, v in theirs.items() if k not in project} == {
@@ -50,7 +53,7 @@ def test_the_template_mkdocs_yml_follows_the_repositorys() -> None:
 
 
 def test_the_new_policy_file_lists_every_rule_at_its_default(tmp_path: Path) -> None:
-    new_course(tmp_path / "course", "Bird songs", TODAY)
+    new_course(tmp_path / "course", "Bird songs", TODAY, INDEX)
     policy, problems = read_policy(tmp_path / "course")
     assert problems == []
     settable = [rule for rule in RULES if not rule.fixed]
@@ -74,7 +77,7 @@ def test_a_new_lesson_in_a_new_course_passes_once_filled_in(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     course = tmp_path / "course"
-    new_course(course, "Bird songs", TODAY)
+    new_course(course, "Bird songs", TODAY, INDEX)
     monkeypatch.chdir(course)
     made = subprocess.run(
         [sys.executable, "-m", "lessonkit", "new", "lesson", "owls", "--plan", "getting-started",
@@ -159,7 +162,7 @@ def test_a_new_course_builds_checks_and_quizzes_from_the_installed_wheel(
 @pytest.mark.slow
 def test_the_new_course_pre_commit_hook_runs(installed: Path, tmp_path: Path) -> None:
     course = tmp_path / "course"
-    new_course(course, "Bird songs", TODAY)
+    new_course(course, "Bird songs", TODAY, INDEX)
     env = _shims(tmp_path / "bin", installed) | {"PRE_COMMIT_HOME": str(tmp_path / "cache")}
     shutil.copytree(tmp_path / "bin", course / ".venv/bin")  # the hook runs .venv/bin/lessonkit
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@t.invalid"]
@@ -171,3 +174,100 @@ def test_the_new_course_pre_commit_hook_runs(installed: Path, tmp_path: Path) ->
     )  # fmt: skip
     assert hooks.returncode == 0, hooks.stdout + hooks.stderr
     assert "lessonkit validate" in hooks.stdout and "Passed" in hooks.stdout
+
+
+# --- installing lessonkit from where the author got it --------------------------------------
+
+
+def _ci_steps(course: Path) -> dict[str, str]:
+    workflow = yaml.safe_load((course / ".github/workflows/site.yml").read_text())
+    return {
+        step["name"]: step["run"] for step in workflow["jobs"]["site"]["steps"] if "run" in step
+    }
+
+
+def _readme_install(course: Path) -> str:
+    block = (course / "README.md").read_text().split("## Set up", 1)[1].split("```sh\n", 1)[1]
+    return block.split("```", 1)[0].splitlines()[1]
+
+
+def test_a_course_made_from_a_folder_says_what_ci_must_install(tmp_path: Path) -> None:
+    """Installed from a folder on the author's machine, which CI cannot reach: the step
+    says what to write, as it fails, and the README says it before the first push."""
+    origin = origin_from('{"url": "file:///home/ana/lessonkit", "dir_info": {"editable": true}}',
+                         "0.1.0")  # fmt: skip
+    course = tmp_path / "course"
+    new_course(course, "Bird songs", TODAY, origin)
+    assert _readme_install(course) == '.venv/bin/pip install -e "/home/ana/lessonkit[site]"'
+    readme = " ".join((course / "README.md").read_text().split())
+    assert origin.about in readme
+    step = _ci_steps(course)["Install lessonkit"]
+    done = subprocess.run(["bash", "-e", "-c", step], cwd=course, capture_output=True,
+                          text=True, check=False)  # fmt: skip
+    assert done.returncode == 1
+    assert done.stdout == (
+        "::error title=Install lessonkit::lessonkit was installed from /home/ana/lessonkit, a "
+        "folder on this machine, which CI cannot reach: in .github/workflows/site.yml, replace "
+        'the lines of the "Install lessonkit" step with an install CI can run, such as '
+        '`"lessonkit[site] @ git+https://github.com/OWNER/lessonkit@COMMIT"` for the repository '
+        "you got lessonkit from, or a wheel you commit under wheels/.\n"
+    )
+
+
+@pytest.mark.slow
+def test_a_course_made_from_an_installed_wheel_installs_it_as_its_ci_says(
+    wheel: Path, tmp_path: Path
+) -> None:
+    """The author installed lessonkit's wheel into a venv of their own and made a course;
+    CI, on a machine with nothing installed, runs the course's own install, check and
+    build steps."""
+    author = tmp_path / "author"
+    subprocess.run([sys.executable, "-m", "venv", str(author)], check=True, timeout=120)
+    # Cheap: the wheel alone, as pip installs it (its direct_url.json names the file),
+    # with its dependencies seen from this venv rather than installed a second time.
+    (next(author.glob("lib/python*/site-packages")) / "deps.pth").write_text(
+        next(p for p in sys.path if p.endswith("site-packages")) + "\n"
+    )
+    subprocess.run([str(author / "bin/python"), "-m", "pip", "install", "--quiet", "--no-deps",
+                    "--disable-pip-version-check", str(wheel)], check=True, timeout=300)  # fmt: skip
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
+    made = subprocess.run(
+        [str(author / "bin/lessonkit"), "new", "course", "birds", "--title", "Bird songs"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert "to do:" not in made.stdout
+    course = tmp_path / "birds"
+    assert (course / "wheels" / wheel.name).read_bytes() == wheel.read_bytes()
+    assert _readme_install(course) == f'.venv/bin/pip install "./wheels/{wheel.name}[site]"'
+
+    ci = tmp_path / "ci"  # the runner's Python: nothing installed yet
+    subprocess.run([sys.executable, "-m", "venv", str(ci)], check=True, timeout=120)
+    runner = env | {"PATH": f"{ci / 'bin'}{os.pathsep}{env['PATH']}", "NO_MKDOCS_2_WARNING": "1"}
+    steps = _ci_steps(course)
+    assert list(steps) == [
+        "Install lessonkit",
+        "Check lessons and banks",
+        "Build the site (strict)",
+    ]
+    for name, command in steps.items():
+        done = subprocess.run(["bash", "-e", "-c", command], cwd=course, env=runner,
+                              capture_output=True, text=True, timeout=600, check=False)  # fmt: skip
+        assert done.returncode == 0, f"{name}:\n{done.stdout}{done.stderr}"
+    probe = subprocess.run([str(ci / "bin/python"), "-c", "import lessonkit; print(lessonkit.__file__)"],
+                           capture_output=True, text=True, check=True)  # fmt: skip
+    assert probe.stdout.startswith(str(ci)), "CI's lessonkit is the wheel it installed"
+    assert (course / "site/getting-started/how-lessons-work/index.html").is_file()
+
+
+@pytest.mark.parametrize(
+    "direct_url",
+    [None, '{"url": "https://github.com/ana/lessonkit.git", "vcs_info": {"vcs": "git", '
+     '"commit_id": "0123456789abcdef0123456789abcdef01234567"}}',
+     '{"url": "file:///home/ana/lessonkit", "dir_info": {"editable": true}}'],
+    ids=["index", "git", "folder"],
+)  # fmt: skip
+def test_each_origins_workflow_passes_actionlint(tmp_path: Path, direct_url: str | None) -> None:
+    course = tmp_path / "course"
+    new_course(course, "Bird songs", TODAY, origin_from(direct_url, "0.1.0"))
+    assert _lint(course / ".github/workflows/site.yml") == []

@@ -251,8 +251,9 @@ def test_a_garbage_file_is_kept_aside_and_a_fresh_one_started(tmp_path: Path) ->
     (tmp_path / "history.db-wal").write_bytes(b"stale")
 
     assert reopen(tmp_path) == [
-        f"history database {tmp_path}/history.db was unreadable (file is not a database); "
-        "kept it as history.corrupt-20261122T0310.db and started a fresh one"
+        f"history database {tmp_path}/history.db cannot be read at all (file is not a "
+        f"database). It is kept, unchanged, as {tmp_path}/history.corrupt-20261122T0310.db. "
+        "Nothing in it could be read, so your history starts afresh."
     ]
     assert (tmp_path / "history.corrupt-20261122T0310.db").read_bytes() == garbage
     assert (tmp_path / "history.corrupt-20261122T0310.db-wal").read_bytes() == b"stale"
@@ -264,8 +265,9 @@ def test_a_second_bad_file_in_the_same_minute_gets_its_own_name(tmp_path: Path) 
     (tmp_path / "history.db").unlink()
     (tmp_path / "history.db-wal").unlink(missing_ok=True)
     (tmp_path / "history.db").write_bytes(b"y" * 4096)
-    assert reopen(tmp_path)[0].endswith(
-        "kept it as history.corrupt-20261122T0310-2.db and started a fresh one"
+    assert (
+        f"kept, unchanged, as {tmp_path}/history.corrupt-20261122T0310-2.db."
+        in (reopen(tmp_path)[0])
     )
     assert (tmp_path / "history.corrupt-20261122T0310.db").read_bytes() == b"x" * 4096
 
@@ -281,8 +283,10 @@ def test_a_damaged_page_is_found_and_kept_aside(tmp_path: Path) -> None:
     (tmp_path / "history.db").write_bytes(bytes(data))
 
     assert reopen(tmp_path) == [
-        f"history database {tmp_path}/history.db was unreadable (database disk image is "
-        "malformed); kept it as history.corrupt-20261122T0310.db and started a fresh one"
+        f"history database {tmp_path}/history.db is damaged: some of it cannot be read "
+        f"(database disk image is malformed). It is kept, unchanged, as {tmp_path}/"
+        "history.corrupt-20261122T0310.db. Nothing in it could be read, so your history "
+        "starts afresh."
     ]
     assert (tmp_path / "history.corrupt-20261122T0310.db").read_bytes() == bytes(data)
 
@@ -294,7 +298,7 @@ def test_a_newer_schema_is_kept_aside_with_how_to_get_it_back(tmp_path: Path) ->
     assert reopen(tmp_path) == [
         f"history database {tmp_path}/history.db was written by a newer lessonkit "
         f"(schema 7; this one knows up to {len(database.MIGRATIONS)}); kept it as "
-        "history.newer-schema-20261122T0310.db "
+        f"{tmp_path}/history.newer-schema-20261122T0310.db "
         "and started a fresh one. To use it again, upgrade lessonkit and rename it back "
         "to history.db"
     ]
@@ -308,7 +312,7 @@ def test_a_folder_in_its_place_is_moved_aside(tmp_path: Path) -> None:
     (tmp_path / "history.db" / "keep.txt").write_text("mine")
     assert reopen(tmp_path) == [
         f"history database {tmp_path}/history.db was a folder, not a file; "
-        "kept it as history.not-a-file-20261122T0310.db and started a fresh one"
+        f"kept it as {tmp_path}/history.not-a-file-20261122T0310.db and started a fresh one"
     ]
     assert (tmp_path / "history.not-a-file-20261122T0310.db" / "keep.txt").read_text() == "mine"
 
@@ -320,8 +324,8 @@ def test_another_programs_tables_are_kept_aside(tmp_path: Path) -> None:
     (notice,) = reopen(tmp_path)
     assert notice == (
         f"history database {tmp_path}/history.db held tables lessonkit does not know "
-        "(table attempts already exists); kept it as history.unknown-schema-20261122T0310.db "
-        "and started a fresh one"
+        f"(table attempts already exists); kept it as {tmp_path}/"
+        "history.unknown-schema-20261122T0310.db and started a fresh one"
     )
 
 

@@ -219,3 +219,143 @@ def test_the_answer_key_self_test_runs_on_drawn_variants(
         "questions[10]: answer-key self-test failed: the key scores 0 of 1 (when a = "
     )
     assert graded and not any(isinstance(v, str) for v in graded)
+
+
+# --- the prompt shows what the answer needs -------------------------------------------------
+
+NEEDS = "".join(
+    [
+        question(
+            "n-hidden",
+            """\
+    params:
+      words: {values: [600, 900, 1200]}
+      rate: {values: [200, 300]}
+    answer: words / rate
+    relative_tolerance: 0.01
+""",
+            prompt='"At {rate} words a minute, how many minutes does the page take?"',
+        ),
+        question(
+            "n-hidden-option",
+            """\
+    params:
+      a: {values: [1, 2, 3]}
+      b: {values: [10, 20]}
+    options:
+      - {text: "{value}", value: a * b, correct: true}
+      - {text: "{value}", value: a * b + 100}
+""",
+            prompt='"What is {a} times the other number?"',
+            kind="single",
+        ),
+        question(
+            "n-sum",
+            """\
+    params:
+      a: {values: [1, 2, 3]}
+      b: {values: [1, 2, 3]}
+    derived:
+      total: {formula: a + b}
+    answer: a * b
+    tolerance: 0
+""",
+            prompt='"Two numbers add up to {total}. What is their product?"',
+        ),
+        question(
+            "n-large",
+            """\
+    params:
+      a: {min: 1, max: 100, step: 1}
+      b: {min: 1, max: 100, step: 1}
+      c: {values: [2, 3]}
+    answer: a * b * c
+    tolerance: 0
+""",
+        ),
+    ]
+)
+
+NEEDS_EXPECTED = """\
+quizzes/lesson-one.yml:87:13: questions[10].answer: the answer depends on `words`, which the prompt does not show: the prompt reads the same when words = 600, rate = 200 and when words = 900, rate = 200, but the answer is 3 and 4.5 (show it in the prompt as `{words}`, or compute the answer only from numbers the prompt shows)
+quizzes/lesson-one.yml:91:13: questions[11].prompt: the answer depends on `b`, which the prompt does not show: the prompt reads the same when a = 1, b = 10 and when a = 1, b = 20, but the answer is 10 and 20 (show it in the prompt as `{b}`, or compute the answer only from numbers the prompt shows)
+quizzes/lesson-one.yml:112:13: questions[12].answer: the numbers the prompt shows do not settle the answer: it reads the same when a = 1, b = 3 and when a = 2, b = 2, but the answer is 3 and 4 (show in the prompt, as `{name}`, every number the answer needs)
+quizzes/lesson-one.yml:124:13: questions[13].answer: the answer depends on `c`, which the prompt does not show: the prompt reads the same when a = 41, b = 41, c = 3 and when a = 41, b = 41, c = 2, but the answer is 5,043 and 3,362 (show it in the prompt as `{c}`, or compute the answer only from numbers the prompt shows)
+4 problems in 1 file
+"""
+
+
+def test_every_number_the_answer_needs_is_in_the_prompt(make_course: MakeCourse) -> None:
+    root = make_course({"quizzes/lesson-one.yml": FULL_BANK + NEEDS})
+    result = run(root, "validate")
+    assert (result.returncode, result.stderr) == (1, "")
+    assert result.stdout == NEEDS_EXPECTED
+
+
+def test_a_number_that_follows_from_what_is_shown_is_enough(make_course: MakeCourse) -> None:
+    derivable = question(
+        "n-derivable",
+        """\
+    params:
+      words: {values: [600, 900, 1200]}
+      rate: {values: [200, 300]}
+    derived:
+      pages: {formula: words / 300}
+    answer: words / rate
+    relative_tolerance: 0.01
+""",
+        prompt='"A text of {pages} pages (300 words each) at {rate} words a minute: minutes?"',
+    )
+    root = make_course({"quizzes/lesson-one.yml": FULL_BANK + derivable})
+    result = run(root, "validate")
+    assert (result.returncode, result.stdout) == (
+        0,
+        "checked 1 bank (11 questions) and 1 lesson: no problems found\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kind", "body", "expected"),
+    [
+        ('"What is {{params.a}} and {b}?"', "numeric", "", "questions[10].prompt: "
+         "`{{params.a}}` is another tool's template syntax, which lessonkit would print as it "
+         "is (write `{a}`)"),
+        ('"What is {{ a }} and {b}?"', "numeric", "", "questions[10].prompt: `{{ a }}` is "
+         "another tool's template syntax, which lessonkit would print as it is (write `{a}`)"),
+        ('"What is {params.a} and {b}?"', "numeric", "", "questions[10].prompt: `{params.a}` "
+         "is another tool's template syntax, which lessonkit would print as it is (write `{a}`)"),
+        ('"What is <%= a %> and {b}?"', "numeric", "", "questions[10].prompt: `<%= a %>` is "
+         "another tool's template syntax, which lessonkit would print as it is (write `{a}`)"),
+        ('"What is {a} and {b}, {=a+b}?"', "numeric", "", "questions[10].prompt: `{=…}` is "
+         "Moodle's formula syntax, which lessonkit prints as it is (compute it under "
+         "`derived:` and write `{name}`)"),
+        ('"Which is {{params.x}}?"', "single", "fixed", "questions[10].prompt: `{{params.x}}` "
+         "is another tool's template syntax, and this question draws no numbers, so it would "
+         "be printed as it is (declare `x` under `params` and write `{x}`, or write the number "
+         "itself)"),
+    ],
+    ids=["prairielearn", "mustache", "dotted", "erb", "moodle-formula", "fixed"],
+)  # fmt: skip
+def test_another_tools_template_syntax_gets_the_form_to_write(
+    make_course: MakeCourse, prompt: str, kind: str, body: str, expected: str
+) -> None:
+    if body == "fixed":
+        text = question("t-foreign", "    options:\n      - {text: yes, correct: true}\n"
+                        "      - {text: no}\n", prompt=prompt, kind=kind)  # fmt: skip
+    else:
+        text = question("t-foreign", "    params:\n      a: {values: [1, 2]}\n"
+                        "      b: {values: [3, 4]}\n    answer: a + b\n    tolerance: 0\n",
+                        prompt=prompt)  # fmt: skip
+    root = make_course({"quizzes/lesson-one.yml": FULL_BANK + text})
+    result = run(root, "validate")
+    (line, summary) = result.stdout.splitlines()
+    assert line.split(": ", 1)[1] == expected
+    assert summary == "1 problem in 1 file"
+
+
+def test_a_price_and_code_are_not_another_tools_syntax(make_course: MakeCourse) -> None:
+    text = question("t-price", "    params:\n      a: {values: [1, 2]}\n"
+                    "      b: {values: [3, 4]}\n    answer: a + b\n    tolerance: 0\n",
+                    prompt='"A {a} kg box costs ${b}; in Jinja, `{{ a }}` prints a. Total?"')  # fmt: skip
+    root = make_course({"quizzes/lesson-one.yml": FULL_BANK + text})
+    assert run(root, "validate").returncode == 0

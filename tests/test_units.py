@@ -67,6 +67,8 @@ def test_incompatible_units_are_refused(source: str, target: str) -> None:
         ("GB/", "`GB/`: an empty part around `/`", "write e.g. `TB/s`"),
         ("Gbyte", "unknown unit `Gbyte`", "write `B` for bytes: `GB`"),
         ("TB/sec", "`TB/sec`: unknown unit `sec`", "did you mean `s`? (`lessonkit facts --units`)"),
+        ("TFLOPS", "`TFLOPS` is ambiguous", "write `TFLOP/s` for a rate"),
+        ("Gbps", "`Gbps` is ambiguous", "write `Gbit/s` for a rate"),
         ("KiW", "unknown unit `KiW`", "did you mean `KiB`? (`lessonkit facts --units`)"),
         ("", "`` is not a unit", "write a unit such as `GB`, `TB/s` or `W`"),
     ],
@@ -92,3 +94,24 @@ def test_binary_units_know_they_are() -> None:
         True,
         False,
     ]
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [
+        ("TFLOPS", "TFLOP/s"),
+        ("PFLOPS", "PFLOP/s"),
+        ("TOPS", "TOP/s"),
+        ("GBps", "GB/s"),
+        ("Gbps", "Gbit/s"),
+        ("Gb/s", "Gbit/s"),
+        ("GB", "GB"),  # the table's own spelling, as it is
+        ("TFLOPs", "TFLOPs"),  # often an amount: not read as a rate
+    ],
+)
+def test_a_figure_typed_as_datasheets_write_it_is_read_in_the_tables_unit(
+    written: str, meant: str
+) -> None:
+    assert units.from_prose(written) == meant
+    if meant != written:
+        assert units.parse(meant).text == meant  # a unit the table knows

@@ -102,6 +102,24 @@ def test_readme_install_ends_with_the_quiz_command() -> None:
     assert readme_install()[2] == "~/.lessonkit/bin/lessonkit quiz gpu-vs-tpu"
 
 
+def site_install(repo_url: str | None = None) -> list[str]:
+    """The install commands the site's "Take the quiz in your terminal" block shows."""
+    import html
+
+    from lessonkit.site.calls import quiz_call
+
+    code = quiz_call("gpu-vs-tpu", repo_url).split("<code>", 1)[1].split("</code>", 1)[0]
+    return html.unescape(code).splitlines()
+
+
+def test_the_site_installs_with_the_readme_commands_that_work_on_debian() -> None:
+    # The same three commands `learner_venv` runs: a venv of its own, never the system pip.
+    assert site_install() == readme_install()
+    published = site_install("https://github.com/a/b")
+    assert published[1] == '~/.lessonkit/bin/pip install "git+https://github.com/a/b"'
+    assert published[::2] == readme_install()[::2]
+
+
 @pytest.mark.slow
 def test_a_learner_install_has_no_mkdocs_and_reads_a_section(
     learner_venv: Path, tmp_path: Path

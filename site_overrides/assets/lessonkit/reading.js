@@ -45,7 +45,8 @@
     });
   }
 
-  // A figure opens in place, at the screen's width or its own if larger, over the page:
+  // A figure opens in place, at the screen's width or its own if larger (a drawing at
+  // twice its size on the page), over the page:
   // pinch zoom and panning work, Esc, the Close button and the back button close it,
   // and the image is the one already on the page (no download, nothing from elsewhere).
   function zoom(event) {
@@ -60,7 +61,11 @@
     var big = element("img");
     big.src = image.currentSrc || image.src;
     big.alt = image.alt;
-    big.style.width = "max(100%, " + (image.naturalWidth || 0) + "px)";
+    // A drawing (SVG) scales without blur: twice its width on the page, so that its small
+    // labels become readable on a phone, where its own width is barely the screen's.
+    var drawn = /\.svg([?#]|$)/i.test(big.src);
+    var twice = drawn ? 2 * image.getBoundingClientRect().width : 0;
+    big.style.width = "max(100%, " + Math.round(Math.max(image.naturalWidth || 0, twice)) + "px)";
     var close = button("Close", "lk-figure-close", function () { view.close(); });
     view.appendChild(close);
     view.appendChild(big);

@@ -5,7 +5,8 @@
    question type knows (reading its controls, grading, marking its parts) is in its own
    widget script, types/TYPE.js beside this one, which registers itself here
    (`lessonkit.register`); a page loads the scripts of the types it shows, and no others.
-   Answers are kept in this browser's localStorage only: no network, no cookies. Without
+   Checked answers are kept in this browser's localStorage, and what was typed but not
+   yet checked in sessionStorage for the tab's visit: no network, no cookies. Without
    this script every question still has its answer in a <details> block that opens on
    click. */
 (function () {
@@ -121,6 +122,26 @@
     keep(saved);
   }
 
+  // What the reader typed or chose but has not checked yet, and how many questions of each
+  // block they asked to see, kept for this tab's visit (sessionStorage): instant navigation
+  // may render the page afresh on a table-of-contents click, which must lose nothing.
+  function drafts() {
+    try {
+      return JSON.parse(sessionStorage.getItem(store()) || "{}") || {};
+    } catch (error) {
+      return {};
+    }
+  }
+
+  function keepDraft(name, value) {
+    var kept = drafts();
+    if (value === undefined) delete kept[name];
+    else kept[name] = value;
+    try {
+      sessionStorage.setItem(store(), JSON.stringify(kept));
+    } catch (error) { /* nothing to do: a draft is a convenience */ }
+  }
+
   function element(tag, className, text) {
     var made = document.createElement(tag);
     if (className) made.className = className;
@@ -130,7 +151,7 @@
 
   // Helpers the widget scripts share: a typed answer's field, and a choice's options.
   function field(question) {
-    return question.querySelector(".lk-field [id]");
+    return question.querySelector(".lk-field input, .lk-field textarea");
   }
 
   function options(question) {
@@ -143,15 +164,34 @@
     options(question).forEach(function (input) {
       var about = feedback
         ? question.querySelector('.lk-about [data-option="' + input.value + '"]') : null;
-      if (input.checked) mark(input.closest(".lk-option"), isRight(input), about);
-      else if (seen && isRight(input)) {
-        mark(input.closest(".lk-option"), true, about, "✓ Right, not chosen");
-      }
+      var option = input.closest(".lk-option");
+      if (input.checked) mark(option, isRight(input), about);
+      else if (seen && isRight(input)) mark(option, true, about, "✓ Right, not chosen");
+      option.lkChosen = input.checked;
     });
   }
 
 
   // --- marks in place ----------------------------------------------------------
+
+  // A mark that no longer fits the reader's choice (an option unticked since, or ticked
+  // after "Right, not chosen", a match changed) goes at once: it spoke of the last Check.
+  function unmarkStale(question) {
+    question.querySelectorAll(".lk-option").forEach(function (option) {
+      var input = option.querySelector("input");
+      if (option.lkChosen !== undefined && input.checked !== option.lkChosen) clear(option);
+    });
+    question.querySelectorAll(".lk-pairs select").forEach(function (select) {
+      if (select.lkMarked !== undefined && select.value !== select.lkMarked) {
+        clear(select.parentNode);
+      }
+    });
+  }
+
+  function clear(part) {
+    part.querySelectorAll(".lk-mark").forEach(function (mark) { mark.remove(); });
+    part.classList.remove("lk-right", "lk-wrong");
+  }
 
   function unmark(question) {
     question.querySelectorAll(".lk-mark").forEach(function (mark) { mark.remove(); });
@@ -178,6 +218,9 @@
   function markParts(question, key) {
     var type = typeOf(key);
     if (type.mark) type.mark(question, key, !!question.lkSeen);
+    question.querySelectorAll(".lk-pairs select").forEach(function (select) {
+      select.lkMarked = select.value;
+    });
   }
 
   function show(question, key, result) {
@@ -208,12 +251,26 @@
     if (result.error) {
       // A kept answer that no longer fits (the bank changed) is dropped without a word.
       if (quiet) save(question.id, undefined);
-      else question.querySelector(".lk-result").textContent = result.error;
+      else {
+        question.querySelector(".lk-result").textContent = result.error;
+        inView(question.querySelector(".lk-check"));
+      }
       return;
     }
     show(question, key, result);
-    if (!quiet) save(question.id, response);
+    if (!quiet) {
+      save(question.id, response);
+      keepDraft(question.id, undefined);
+      inView(question.querySelector(".lk-check"));
+    }
     tally(question.closest(".lk-self-check"));
+  }
+
+  // The marks and feedback a Check adds push the verdict down; on a phone, below the
+  // screen. Scroll just enough to show it again (not at all when it is in view).
+  function inView(bar) {
+    var box = bar.getBoundingClientRect();
+    if (box.bottom > window.innerHeight || box.top < 0) bar.scrollIntoView({ block: "nearest" });
   }
 
   // The reader opened the full answer (or a right answer opened it): from now on the
@@ -240,6 +297,7 @@
     question.querySelector("details.lk-answer").open = false;
     save(question.id, undefined);
     saveSeen(question.id, false);
+    keepDraft(question.id, undefined);
   }
 
   // A real second try: missed, and the full answer not yet seen, or new numbers to come.
@@ -327,15 +385,37 @@
     if (instruction && type.instruction) instruction.textContent = type.instruction;
     if (type.mount) type.mount(question, key);
     var bar = element("div", "lk-check");
-    bar.appendChild(button("Check", "", function () { check(question, key, false); }));
+    var checking = button("Check", "", function () { check(question, key, false); });
+    // Named for its question (Check question 6): saying “click Check”, a voice-control
+    // user would meet thirty of them.
+    var number = question.querySelector(".lk-number");
+    if (number) checking.setAttribute("aria-label", "Check " + number.textContent.toLowerCase());
+    bar.appendChild(checking);
     if (question.hasAttribute("data-variants")) mountNumbers(question, key, saved, bar);
     var result = element("p", "lk-result");
     result.setAttribute("role", "status");
     bar.appendChild(result);
     var answer = question.querySelector("details.lk-answer");
     question.insertBefore(bar, answer);
+    // Seen only when the reader opened it: find-in-page (Ctrl+F) and a link to a text
+    // fragment open a closed <details> too, and a search must not drop it from "Retry".
+    answer.querySelector("summary").addEventListener("click", function () {
+      question.lkOpening = !answer.open;
+    });
     answer.addEventListener("toggle", function () {
-      if (answer.open) seen(question, key);
+      if (answer.open && question.lkOpening) seen(question, key);
+      question.lkOpening = false;
+    });
+    // Whatever the reader changes is kept as a draft until checked (an order moves by click).
+    var changed = function () {
+      unmarkStale(question);
+      var response = type.read(question, key);
+      keepDraft(question.id, response === null ? undefined : response);
+    };
+    ["input", "change", "click"].forEach(function (name) {
+      question.addEventListener(name, function (event) {
+        if (!event.target.closest("details, .lk-check")) setTimeout(changed, 0);
+      });
     });
     question.querySelectorAll(".lk-field input").forEach(function (input) {
       input.addEventListener("keydown", function (event) {
@@ -350,10 +430,16 @@
       type.write(question, key, saved[question.id]);
       check(question, key, true);
     }
+    var draft = drafts()[question.id];
+    if (draft !== undefined && JSON.stringify(draft) !== JSON.stringify(saved[question.id])) {
+      type.write(question, key, draft);
+      unmarkStale(question);
+      question.lkDraft = true;
+    }
     return key;
   }
 
-  function mountBlock(block, saved) {
+  function mountBlock(block, saved, at) {
     var questions = Array.prototype.slice.call(block.querySelectorAll(".lk-question"));
     var keys = {};
     var intro = block.querySelector(".lk-intro");
@@ -386,8 +472,9 @@
     block.appendChild(bar);
     questions.forEach(function (question) { keys[question.id] = mountQuestion(question, saved); });
     // A few at a time: the rest wait behind a button, unless the reader answered them.
-    var shown = Math.max(BATCH, questions.reduce(function (last, question, at) {
-      return question.lkScore ? at + 1 : last;
+    var revealed = "#shown:" + at;
+    var shown = Math.max(BATCH, drafts()[revealed] || 0, questions.reduce(function (last, q, n) {
+      return q.lkScore || q.lkDraft ? n + 1 : last;
     }, 0));
     if (questions.length > shown) {
       var more = button("", "lk-more", function () {
@@ -395,6 +482,9 @@
         next.forEach(function (q) { q.hidden = false; });
         next[0].querySelector(".lk-prompt").setAttribute("tabindex", "-1");
         next[0].querySelector(".lk-prompt").focus();
+        keepDraft(revealed, questions.length - questions.filter(function (q) {
+          return q.hidden;
+        }).length);
         label();
       });
       var label = function () {
@@ -467,12 +557,27 @@
     return true;
   }
 
+  // The heading a link points at (#section), while mounting the blocks above it shortens
+  // the page: the browser has often scrolled to it already, and it must stay where the
+  // reader landed, under the header, rather than end up thousands of pixels above.
+  function target() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    return id && !/^:~:/.test(id) ? document.getElementById(id) : null;
+  }
+
   function mount() {
     if (loadTypes(mount)) return;
     var saved = load();
-    document.querySelectorAll(".lk-self-check").forEach(function (block) {
-      if (!block.querySelector(".lk-tally")) mountBlock(block, saved);
+    var landed = target();
+    var before = landed ? landed.getBoundingClientRect().top : null;
+    document.querySelectorAll(".lk-self-check").forEach(function (block, at) {
+      if (!block.querySelector(".lk-tally")) mountBlock(block, saved, at);
     });
+    // Only when the heading was on screen, where the browser's scroll put it: a reader
+    // who has scrolled elsewhere is left where they are.
+    if (landed && before !== null && before >= -1 && before < window.innerHeight) {
+      window.scrollBy(0, landed.getBoundingClientRect().top - before);
+    }
     nameNavigation();
     reading();
   }

@@ -4,7 +4,8 @@ Every reference must resolve (a rule no course can change); the rest are the cou
 policy: a fact not checked for longer than its kind allows, a source that is a copy or on
 a host the policy does not call primary, a table that mixes bases (dense with sparse, GB
 with GiB), a figure typed with the wrong prefix (80 GiB for an 80 GB fact), and a figure
-typed by hand that a reference would keep true. A course without `facts/` is checked
+typed by hand that a reference would keep true (but not in a picture's alt text, which
+describes a picture that stays as drawn). A course without `facts/` is checked
 exactly as before: each check returns at once.
 """
 
@@ -28,7 +29,7 @@ from lessonkit.course.factpages import Use
 from lessonkit.course.lessons import body_lines
 from lessonkit.errors import Problem, display_path
 
-# A number as prose writes it, then a unit: `80 GB`, `3.35 TB/s`, `1,979 TFLOP/s`.
+# A number as prose writes it, then a unit: `80 GB`, `3.35 TB/s`, `1,979 TFLOP/s`, `989 TFLOPS`.
 _FIGURE = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?[ \u00a0]?([A-Za-zµ%][\w/%-]*)")
 
 
@@ -238,7 +239,8 @@ def _mixed(facts: list[Fact], qualifiers: list[str], *, converted: bool) -> str:
 # --- figures typed in prose ------------------------------------------------------------------
 
 
-Typed = tuple[str, int, int, str, float, str]  # path, line, column, as typed, number, unit
+# path, line, column, as typed, number, unit, and whether it is in a picture's alt text
+Typed = tuple[str, int, int, str, float, str, bool]
 
 
 def _typed(subject: Subject) -> Iterator[Typed]:
@@ -265,15 +267,18 @@ def _figures(path: str, number: int, line: str) -> Iterator[Typed]:
     line = _blank_references(line)
     if not any(c.isdigit() for c in line):
         return
+    alts = factpages.alt_spans(line) if "alt" in line or "![" in line else []
     for found in _FIGURE.finditer(line):
-        unit = found.group(3).rstrip(".,;:")
+        # `989 TFLOPS` as the table spells it: authors copy figures as vendors write them.
+        unit = units.from_prose(found.group(3).rstrip(".,;:"))
         try:
             units.parse(unit)
         except units.UnitError:
             continue
         value = float(found.group(1).replace(",", "") + (found.group(2) or ""))
         text = found.group(0)[: found.end(3) - found.start(0)].rstrip(".,;:")
-        yield path, number, found.start() + 1, text, value, unit
+        in_alt = any(start <= found.start() < end for start, end in alts)
+        yield path, number, found.start() + 1, text, value, unit, in_alt
 
 
 def _blank_references(line: str) -> str:
@@ -321,7 +326,7 @@ def _slips(subject: Subject, settings: RuleSettings) -> list[Problem]:
     if not book:
         return []
     problems: list[Problem] = []
-    for path, line, column, text, value, unit in _typed(subject):
+    for path, line, column, text, value, unit, _ in _typed(subject):
         for fact, right in _candidates(book, unit):
             twin = units.other_basis(fact.unit)
             ratio = _ratio(twin, unit) if twin else None
@@ -348,7 +353,9 @@ def _hand_typed(subject: Subject, settings: RuleSettings) -> list[Problem]:
     if not book:
         return []
     problems: list[Problem] = []
-    for path, line, column, text, value, unit in _typed(subject):
+    for path, line, column, text, value, unit, in_alt in _typed(subject):
+        if in_alt:
+            continue  # it describes the picture, whose figures a reference would not change
         for fact, shown in _candidates(book, unit):
             if _equal(text, value, shown):
                 problems.append(
@@ -365,7 +372,8 @@ def _hand_typed(subject: Subject, settings: RuleSettings) -> list[Problem]:
 FACT_REFERENCES = fixed(
     "fact-references",
     "Every `((fact ID …))` and `<!-- lessonkit:facts … -->` names a fact in `facts/` and asks "
-    "for a unit it converts to; fact files follow `schemas/facts.schema.json`.",
+    "for a unit it converts to, outside headings and a picture's alt text; fact files follow "
+    "`schemas/facts.schema.json`.",
     "an unknown fact or a conversion between different quantities cannot be shown",
     lesson_check=_references,
 )
@@ -406,7 +414,9 @@ PREFIX_SLIP = Rule(
 )
 HAND_TYPED = Rule(
     "hand-typed-figure",
-    "A figure in a lesson or its bank that equals one of the course's facts is a reference to it.",
+    "A figure in a lesson or its bank that equals one of the course's facts is a reference to "
+    "it; a picture's alt text excepted, as it says what the picture shows, and the figures "
+    "drawn in a picture do not follow a fact.",
     "a figure typed by hand stays as it is when the fact changes",
     default="advice",
     lesson_check=_hand_typed,

@@ -14,7 +14,7 @@ from urllib.parse import unquote, urlsplit
 import yaml
 
 from lessonkit.authoring.pagechecks import blank_code, links
-from lessonkit.authoring.policy import Rule, RuleSettings, Subject
+from lessonkit.authoring.policy import Rule, RuleSettings, Subject, fixed
 from lessonkit.bank import composer, yamldoc
 from lessonkit.course.course import Course
 from lessonkit.course.facts import PlanFacts
@@ -32,23 +32,33 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # --- nav ---------------------------------------------------------------------------------
 
 
-def _nav(course: Course, settings: RuleSettings) -> list[Problem]:
+def _nav_of(course: Course) -> tuple[Path, yaml.Node, yaml.Node, Path] | None:
+    """mkdocs.yml, its `nav` key and value, and its docs folder, when it has a nav over
+    this course's content/."""
     config = course.root / "mkdocs.yml"
     try:
         root = yaml.compose(config.read_text(encoding="utf-8"), Loader=_LOADER)
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return []  # no site configuration here, or MkDocs itself reports it
+        return None  # no site configuration here, or MkDocs itself reports it
     if not isinstance(root, yaml.MappingNode):
-        return []
+        return None
     entries = {key.value: value for key, value in root.value if isinstance(key, yaml.ScalarNode)}
     docs = entries.get("docs_dir")
     docs_dir = course.root / (docs.value if isinstance(docs, yaml.ScalarNode) else "docs")
     nav = entries.get("nav")
     if nav is None or docs_dir.resolve() != course.content_dir.resolve():
+        return None
+    key = next(k for k, _ in root.value if isinstance(k, yaml.ScalarNode) and k.value == "nav")
+    return config, key, nav, docs_dir
+
+
+def _nav(course: Course, settings: RuleSettings) -> list[Problem]:
+    found = _nav_of(course)
+    if found is None:
         return []
+    config, key, nav, _ = found
     listed = list(_pages(nav))
     names = {name for name, _ in listed}
-    key = next(k for k, _ in root.value if isinstance(k, yaml.ScalarNode) and k.value == "nav")
     pages = [*(p.path for p in course.plans.values()), *(p.path for p in course.lessons.values())]
     problems: list[Problem] = []
     for path in sorted(pages):
@@ -70,6 +80,28 @@ def _nav(course: Course, settings: RuleSettings) -> list[Problem]:
     return problems
 
 
+def _missing(course: Course, settings: RuleSettings) -> list[Problem]:
+    """Every page `nav` names that is not a file under content/."""
+    found = _nav_of(course)
+    if found is None:
+        return []
+    config, _, nav, docs_dir = found
+    problems: list[Problem] = []
+    for name, node in _pages(nav):
+        if urlsplit(name).scheme or (docs_dir / unquote(name)).is_file():
+            continue
+        mark = node.start_mark
+        problems.append(
+            Problem(
+                display_path(config), mark.line + 1, mark.column + 1,
+                f"nav: `{name}` is not a file under {docs_dir.name}/, so the site has no such "
+                "page and `mkdocs build --strict` stops",
+                "write the page's path relative to the docs folder, or remove the entry",
+            )
+        )  # fmt: skip
+    return problems
+
+
 def _pages(node: yaml.Node) -> list[tuple[str, yaml.Node]]:
     """Every page path in a nav tree, with its node."""
     if isinstance(node, yaml.ScalarNode):
@@ -80,6 +112,13 @@ def _pages(node: yaml.Node) -> list[tuple[str, yaml.Node]]:
         return [page for _, value in node.value for page in _pages(value)]
     return []
 
+
+NAV_FILES = fixed(
+    "nav-files",
+    "Every page `mkdocs.yml`'s `nav` names is a file under `content/`.",
+    "the site would have no such page, and `mkdocs build --strict` stops on it",
+    course_check=_missing,
+)
 
 NAV = Rule(
     "nav",

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from pydantic import Field
 
-from lessonkit.authoring.policy import LessonCheck, Rule, RuleSettings, Subject, fixed
+from lessonkit.authoring.policy import LessonCheck, Rule, RuleSettings, Subject
 from lessonkit.bank import composer, limits, yamldoc
 from lessonkit.course.course import Course
 from lessonkit.course.lessons import LessonPage, Page, body_lines, headings, split_page
@@ -60,8 +60,13 @@ def blank_code(line: str) -> str:
 
 def links(page: Page) -> list[Link]:
     """Every inline link, image, autolink, reference definition and HTML link in the body."""
+    return text_links(body_lines(page))
+
+
+def text_links(lines: Iterable[tuple[int, str]]) -> list[Link]:
+    """Every link in numbered lines of Markdown (a page's body, a bank's text)."""
     found: list[Link] = []
-    for number, raw in body_lines(page):
+    for number, raw in lines:
         line = blank_code(raw)
         for match in _INLINE.finditer(line):
             image = bool(match.group(1))
@@ -108,18 +113,19 @@ def check_images(page: LessonPage, course: Course) -> list[Problem]:
 _ALT_HINT = "describe what the image shows, e.g. `![Flowchart: choose a GPU when …](img/x.svg)`"
 
 
-def check_links(page: LessonPage, course: Course) -> list[Problem]:
+def check_links(page: Page, course: Course) -> list[Problem]:
     """Internal links and anchors resolve; external links are https and not placeholders."""
     problems: list[Problem] = []
     for link in links(page):
-        message, hint = _link_problem(link.target, page, course)
+        message, hint = link_problem(link.target, page, course)
         if message:
             problems.append(Problem(display_path(page.path), link.line, link.column, message, hint))
     return problems
 
 
-def _link_problem(target: str, page: LessonPage, course: Course) -> tuple[str, str]:
-    """What is wrong with one link target, as (message, hint); ("", "") when nothing is."""
+def link_problem(target: str, page: Page, course: Course) -> tuple[str, str]:
+    """What is wrong with one link target on ``page``, as (message, hint); ("", "") when
+    nothing is."""
     if not target:
         return "link has no target", "put the address or file between the parentheses"
     parts = urlsplit(target)
@@ -162,9 +168,7 @@ def _blocked(host: str) -> bool:
     return any(host == name or host.endswith("." + name) for name in BLOCKED_HOSTS)
 
 
-def _internal_problem(
-    path_text: str, fragment: str, page: LessonPage, course: Course
-) -> tuple[str, str]:
+def _internal_problem(path_text: str, fragment: str, page: Page, course: Course) -> tuple[str, str]:
     anchor = unquote(fragment)
     if not path_text:
         return _anchor_problem(anchor, page, page)
@@ -188,7 +192,7 @@ def _internal_problem(
     return "", ""
 
 
-def _anchor_problem(anchor: str, page: LessonPage, target: Page | None) -> tuple[str, str]:
+def _anchor_problem(anchor: str, page: Page, target: Page | None) -> tuple[str, str]:
     if not anchor or target is None:
         return "", ""
     anchors = {h.anchor for h in headings(target)} | explicit_ids(target)
@@ -203,6 +207,15 @@ def _anchor_problem(anchor: str, page: LessonPage, target: Page | None) -> tuple
         else "use a heading's anchor as the site makes it: `## 2. Where TPUs are strongest` "
         "becomes `#2-where-tpus-are-strongest`",
     )
+
+
+def site_pages(course: Course) -> list[Page]:
+    """The pages the site builds besides lessons: the home page and any other page at the
+    top of content/, and each plan's page. Read on each run, as they are few and small."""
+    content = course.content_dir
+    top = sorted(content.glob("*.md")) if content.is_dir() else []
+    pages = [page for path in top if (page := _page_at(path, course)) is not None]
+    return pages + list(course.plans.values())
 
 
 def _page_at(path: Path, course: Course) -> Page | None:
@@ -312,13 +325,6 @@ def _page_size(subject: Subject, settings: PageSize) -> list[Problem]:
     return check_page_size(subject.lesson, subject.course, settings.max_bytes)
 
 
-LINKS = fixed(
-    "links",
-    "Relative links and `#anchors` resolve; external links and sources use `https` on a real "
-    "host (no `example.com`, `localhost`, `*.test`…).",
-    "readers follow them",
-    lesson_check=on_page(check_links, check_sources),
-)
 IMAGES = Rule(
     "images",
     "Every image has alt text.",

@@ -113,9 +113,20 @@ def _bank_path(page: LessonPage, course: Course) -> Path | None:
     return None
 
 
+def check_plan_placeholders(course: Course, settings: object) -> list[Problem]:
+    """Template placeholders left in a plan's page (`lessonkit new plan` writes some)."""
+    problems: list[Problem] = []
+    for plan in course.plans.values():
+        text = yamldoc.read_text(plan.path)
+        if PLACEHOLDER in text:
+            problems += placeholders_in(enumerate(text.splitlines(), 1), display_path(plan.path))
+    return problems
+
+
 PLACEHOLDERS = fixed(
     "placeholders",
     "No `TODO(lessonkit)` left from the templates.",
     "the template's text is not a lesson",
     lesson_check=on_page(check_placeholders),
+    course_check=check_plan_placeholders,
 )

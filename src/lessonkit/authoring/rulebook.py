@@ -23,6 +23,7 @@ from pathlib import Path
 from pydantic import Field
 
 from lessonkit.authoring import (
+    banktext,
     factchecks,
     figures,
     footnotes,
@@ -30,6 +31,7 @@ from lessonkit.authoring import (
     freshness,
     items,
     keychecks,
+    linkchecks,
     markerchecks,
     navigation,
     pagechecks,
@@ -190,8 +192,10 @@ RULES: tuple[Rule, ...] = (
     fixed("headings", "Each insight is a `##` heading with the same words, in front-matter "
           "order; heading levels never skip.", "the self-checks and the table of contents "
           "follow the insights"),
-    markerchecks.MARKERS,
-    pagechecks.LINKS,
+    markerchecks.PLACEMENT,
+    markerchecks.TITLE,
+    linkchecks.LINKS,
+    navigation.NAV_FILES,
     footnotes.FOOTNOTES,
     factchecks.FACT_REFERENCES,
     PLACEHOLDER_HOST,
@@ -204,6 +208,7 @@ RULES: tuple[Rule, ...] = (
     pagechecks.IMAGES,
     figures.FIGURES,
     pagechecks.NO_SCRIPTS,
+    markerchecks.MARKERS,
     navigation.NAV,
     navigation.HAND_COUNTS,
     navigation.LINK_BACK,
@@ -223,6 +228,7 @@ RULES: tuple[Rule, ...] = (
     items.CATCH_ALL,
     items.SIMILAR_OPTIONS,
     items.LONG_CORRECT_OPTION,
+    banktext.INLINE_TEXT,
     figures.FIGURE_TEXT,
     factchecks.FACT_AGE,
     factchecks.FACT_SOURCE,

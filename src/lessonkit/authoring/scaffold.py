@@ -1,4 +1,5 @@
-"""`lessonkit new lesson`: a lesson page and its bank from the templates, listed in plan and nav.
+"""`lessonkit new lesson` and `lessonkit new plan`: a lesson page and its bank from the
+templates, listed in its plan and the nav; a plan's page with its first lesson.
 
 The draft follows the course's own policy: as many example questions per insight as
 `min-questions` asks, tagged `application` or `recall` when `application-share` is on,
@@ -61,7 +62,51 @@ def plan_changes(root: Path, slug: str, plan: str, title: str, today: dt.date) -
     title = _check_title(title)
     index = root / "content" / plan / "index.md"
     if not _SLUG.match(plan) or not index.is_file():
-        raise UsageError(f"unknown plan `{plan}`: {_plans_hint(root)}")
+        raise UsageError(
+            f"unknown plan `{plan}`: {_plans_hint(root)}, or start it with "
+            f'`lessonkit new plan {plan if _SLUG.match(plan) else "PLAN"} --title "…" '
+            f"--lesson {slug}`"
+        )
+    changes = _lesson_files(root, slug, plan, title, today, _previous(index, slug))
+    changes.append(Change(index, add_to_plan(index, slug), created=False))
+    config = root / "mkdocs.yml"
+    if config.is_file():
+        text = config.read_text(encoding="utf-8")
+        changes.append(Change(config, add_to_nav(text, plan, slug, title), created=False))
+    return changes
+
+
+def new_plan_changes(
+    root: Path, plan: str, title: str, lesson: str, lesson_title: str, today: dt.date
+) -> list[Change]:
+    """Every file `new plan` writes: the plan's page listing its first lesson, that lesson
+    and its bank, and the plan's section at the end of mkdocs.yml's nav. A plan is never
+    empty (it lists at least one lesson), so it starts with one."""
+    _check_slug(plan, "plan name")
+    _check_slug(lesson)
+    title, lesson_title = _check_title(title), _check_title(lesson_title)
+    folder = root / "content" / plan
+    if not (root / "content").is_dir():
+        raise UsageError(_plans_hint(root))
+    if folder.exists():
+        raise UsageError(
+            f"the plan `{plan}` exists already: content/{plan}/ is there; "
+            f"add a lesson to it with `lessonkit new lesson SLUG --plan {plan}`"
+        )
+    values = {"plan": plan, "title": yaml_text(title), "lesson": lesson}
+    changes = [Change(folder / "index.md", fill(template("plan.md"), values), created=True)]
+    changes += _lesson_files(root, lesson, plan, lesson_title, today, previous="")
+    config = root / "mkdocs.yml"
+    if config.is_file():
+        text = config.read_text(encoding="utf-8")
+        changes.append(Change(config, add_plan_to_nav(text, plan, title, lesson), created=False))
+    return changes
+
+
+def _lesson_files(
+    root: Path, slug: str, plan: str, title: str, today: dt.date, previous: str
+) -> list[Change]:
+    """A new lesson's page and bank, as the course's policy asks."""
     lesson_path = root / "content" / plan / f"{slug}.md"
     bank_paths = [root / "quizzes" / f"{slug}{suffix}" for suffix in BANK_SUFFIXES]
     taken = [p for p in [*root.glob(f"content/*/{slug}.md"), *bank_paths] if p.exists()]
@@ -77,21 +122,15 @@ def plan_changes(root: Path, slug: str, plan: str, title: str, today: dt.date) -
         "title": yaml_text(title),
         "today": today.isoformat(),
         "month": f"{today:%Y-%m}",
-        "previous": _previous(index),
+        "previous": previous,
         "per_insight": str(per_insight),
     }
     values["closing"] = fill(_closing(policy), values)
     values["questions"] = example_questions(slug, per_insight, _share(policy))
-    changes = [
+    return [
         Change(lesson_path, fill(template("lesson.md"), values), created=True),
         Change(bank_paths[0], fill(template("bank.yml"), values), created=True),
-        Change(index, add_to_plan(index, slug), created=False),
     ]
-    config = root / "mkdocs.yml"
-    if config.is_file():
-        text = config.read_text(encoding="utf-8")
-        changes.append(Change(config, add_to_nav(text, plan, slug, title), created=False))
-    return changes
 
 
 def write(changes: list[Change]) -> None:
@@ -106,6 +145,15 @@ def write(changes: list[Change]) -> None:
 def new_lesson(root: Path, slug: str, plan: str, title: str, today: dt.date) -> list[Change]:
     """Scaffold a lesson; returns what was written."""
     changes = plan_changes(root, slug, plan, title, today)
+    write(changes)
+    return changes
+
+
+def new_plan(
+    root: Path, plan: str, title: str, lesson: str, lesson_title: str, today: dt.date
+) -> list[Change]:
+    """Scaffold a plan with its first lesson; returns what was written."""
+    changes = new_plan_changes(root, plan, title, lesson, lesson_title, today)
     write(changes)
     return changes
 
@@ -177,29 +225,33 @@ def _closing(policy: Policy) -> str:
     return "\n".join(block.rstrip("\n") + "\n" for block in written) + "\n"
 
 
-def _previous(index: Path) -> str:
-    """A sentence linking back to the plan's last lesson, which the new one follows."""
+def _previous(index: Path, slug: str) -> str:
+    """A sentence linking back to the lesson the new one follows: the plan's last, or the
+    one before it when the plan lists the new lesson already."""
     try:
         lessons = read_plan(index).meta.lessons
     except ContentError:
         return ""  # add_to_plan refuses such a plan with its problems
-    page = index.parent / f"{lessons[-1]}.md"
+    before = lessons[: lessons.index(slug)] if slug in lessons else lessons
+    if not before:
+        return ""  # the plan's first lesson follows none
+    page = index.parent / f"{before[-1]}.md"
     try:
         title = read_lesson(page).meta.title
     except ContentError:
-        title = lessons[-1]
+        title = before[-1]
     return f"\nThis lesson builds on [{title}]({page.name}): read it first if you have not.\n"
 
 
 # --- checks ------------------------------------------------------------------------------
 
 
-def _check_slug(slug: str) -> None:
+def _check_slug(slug: str, what: str = "slug") -> None:
     if not _SLUG.match(slug) or len(slug) > 80:
         suggestion = re.sub(r"[^a-z0-9]+", "-", slug.lower()).strip("-")
         hint = f"e.g. `{suggestion}`" if suggestion and _SLUG.match(suggestion) else ""
         raise UsageError(
-            f"`{slug}` is not a valid slug: use lower-case letters and digits joined by "
+            f"`{slug}` is not a valid {what}: use lower-case letters and digits joined by "
             f"single hyphens{', ' + hint if hint else ''}"
         )
 
@@ -244,6 +296,8 @@ def add_to_plan(index: Path, slug: str) -> str:
         raise UsageError(
             f"{index.name} of the plan has problems; fix them first:\n{error}"
         ) from None
+    if slug in plan.meta.lessons:
+        return index.read_text(encoding="utf-8")  # listed already, where the author put it
     text = index.read_text(encoding="utf-8")
     lines = text.splitlines(keepends=True)
     first_line, first_column = plan.front.locate(("lessons",))
@@ -286,6 +340,33 @@ def add_to_nav(text: str, plan: str, slug: str, title: str) -> str:
     lines.insert(last + 1, f"{indent.group(1)}- {page}\n")
     new = "".join(lines)
     _check_nav(new, page)
+    return new
+
+
+def add_plan_to_nav(text: str, plan: str, title: str, lesson: str) -> str:
+    """mkdocs.yml with a section for a new plan at the end of `nav`: its page, then its
+    first lesson, written as the sections above it are."""
+    lines = text.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if line.rstrip() == "nav:"), None)
+    if start is None:
+        return text  # no nav: mkdocs lists every page by itself
+    end = next(
+        (i for i in range(start + 1, len(lines)) if re.match(r"[^\s#]", lines[i])), len(lines)
+    )
+    first = next((m for i in range(start + 1, end) if (m := _NAV_ITEM.match(lines[i]))), None)
+    indent = first.group(1) if first else "  "
+    while end > start + 1 and not lines[end - 1].strip():
+        end -= 1
+    if end and not lines[end - 1].endswith("\n"):
+        lines[end - 1] += "\n"
+    inner = indent + "    "
+    lines[end:end] = [
+        f"{indent}- {yaml_text(title)}:\n",
+        f"{inner}- {plan}/index.md\n",
+        f"{inner}- {plan}/{lesson}.md\n",
+    ]
+    new = "".join(lines)
+    _check_nav(new, f"{plan}/{lesson}.md")
     return new
 
 

@@ -5,19 +5,22 @@ repository's own), the site's additions (lessonkit's `site_overrides/` and build
 shipped in the wheel), a plan with a sample lesson and its bank, the course's policy with
 every rule a course can set at its default, the JSON Schemas for editors, a README with the
 set-up commands, a CI workflow (validate, a strict build, the site as an artifact) and a
-pre-commit configuration. Everything is worked out before the first file is written.
+pre-commit configuration. The README and CI install lessonkit from where the author got
+it (``origin``). Everything is worked out before the first file is written.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import shlex
 import textwrap
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import lessonkit
+from lessonkit.authoring.origin import Origin
 from lessonkit.authoring.policy import POLICY_FILE, SCHEMA_FILE, policy_model
 from lessonkit.authoring.rulebook import RULES
 from lessonkit.authoring.scaffold import fill, yaml_text
@@ -33,14 +36,18 @@ _RENAMED = {
 _NOTE = "#|"  # a line of the templates for lessonkit's maintainers, left out of the course
 
 
-def course_files(title: str, today: dt.date) -> dict[str, bytes]:
-    """Every file of a new course, by path relative to its folder."""
+def course_files(title: str, today: dt.date, origin: Origin) -> dict[str, bytes]:
+    """Every file of a new course, by path relative to its folder; its README and CI
+    install lessonkit from ``origin``."""
     values = {
         "title": title,  # in Markdown
         "title_yaml": yaml_text(title),
         "today": today.isoformat(),
         "month": f"{today:%Y-%m}",
         "version": lessonkit.__version__,
+        "install": origin.readme,
+        "install_about": "\n".join(textwrap.wrap(origin.about, 88)),
+        "install_ci": textwrap.indent(_ci_install(origin), " " * 10).rstrip("\n"),
     }
     files: dict[str, bytes] = {}
     root = resources.files("lessonkit.authoring").joinpath("templates", "course")
@@ -58,7 +65,20 @@ def course_files(title: str, today: dt.date) -> dict[str, bytes]:
         files[f"site_overrides/{relative}"] = data
     for relative, data in site_files("hooks").items():
         files[f"hooks/{relative}"] = data
+    files.update(origin.files)
     return files
+
+
+def _ci_install(origin: Origin) -> str:
+    """The lines of CI's install step: the install, or, where CI cannot install from the
+    author's origin, what to write instead, printed as the step fails."""
+    if origin.ci is not None:
+        return f"python -m pip install {origin.ci}\n"
+    message = shlex.quote(f"::error title=Install lessonkit::{origin.todo}")
+    return (
+        "# Replace these lines with an install CI can run (README.md, Set up, says how).\n"
+        f"echo {message}\nexit 1\n"
+    )
 
 
 def _walk(folder: Traversable, prefix: str = "") -> list[tuple[str, Traversable]]:
@@ -111,14 +131,14 @@ def policy_text() -> str:
     return "\n".join(lines) + "\n"
 
 
-def new_course(target: Path, title: str, today: dt.date) -> list[Path]:
+def new_course(target: Path, title: str, today: dt.date, origin: Origin) -> list[Path]:
     """Write a new course into ``target`` (new or empty); returns the files written."""
     title = " ".join(title.split())
     if not title:
         raise UsageError('the title is empty: give one with --title "…"')
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise UsageError(f"{target} is not an empty folder: choose a new one")
-    files = course_files(title, today)
+    files = course_files(title, today, origin)
     written = []
     for relative, data in files.items():
         path = target / relative

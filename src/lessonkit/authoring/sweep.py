@@ -4,7 +4,9 @@ Each question is tried on its whole parameter space, or on a seeded sample of
 ``SAMPLE`` draws when the space is larger than ``WHOLE``. The sweep flags a formula
 that fails (divides by zero, overflows) for some draw, constraints that no draw meets,
 a distractor that equals the answer for some draw, an answer a learner cannot reach
-from the numbers as printed (or cannot type at all), and a prompt that never changes.
+from the numbers as printed (or cannot type at all), an answer that needs a number the
+prompt does not show (two draws whose prompts read the same, answered differently), and a
+prompt that never changes.
 Formulas are computed a column of draws at a time (``expressions``), which keeps the
 sweep of a large bank to a fraction of reading it.
 """
@@ -108,6 +110,8 @@ class Sweep:
             self._options(question, cols)
         else:
             assert_never(question)
+        if not self.problems:
+            self._settled(cols, labels)
         return self.problems
 
     def _constraints(self, cols: Mapping[str, list[float]]) -> list[int]:
@@ -228,6 +232,117 @@ class Sweep:
                 )
                 return
 
+    # -- the prompt shows what the answer needs -------------------------------------
+
+    def _answers(self, cols: Mapping[str, list[float]], size: int) -> list[tuple[float, ...]]:
+        """Per draw, what a learner must find: the answer, or each right option's value."""
+        question = self.question
+        if isinstance(question, NumericQuestion):
+            assert isinstance(question.answer, str)  # with `params`, the answer is a formula
+            return [(a,) for a in expressions.parse(question.answer).columns(cols, size)]
+        if isinstance(question, ChoiceQuestion):
+            right = [o.value for o in question.options if o.correct and o.value is not None]
+            columns = [expressions.parse(v).columns(cols, size) for v in right]
+            return list(zip(*columns, strict=True)) if columns else [() for _ in range(size)]
+        assert_never(question)
+
+    def _apart_answers(self, one: tuple[float, ...], other: tuple[float, ...]) -> bool:
+        question = self.question
+        tolerance = relative = 0.0
+        if isinstance(question, NumericQuestion):
+            tolerance = question.tolerance or 0.0
+            relative = question.relative_tolerance or 0.0
+        else:
+            relative = CLOSE
+        for a, b in zip(one, other, strict=True):
+            size = max(abs(a), abs(b))
+            if abs(a - b) > max(tolerance, relative * size) + 4e-12 * size:
+                return True
+        return False
+
+    def _settled(self, cols: dict[str, list[float]], labels: dict[str, list[str]]) -> None:
+        """Every number the answer needs is in the prompt, or follows from what is: two
+        draws whose prompts show the same numbers must have the same answer."""
+        shown = sorted({m.group(1) for m in PLACEHOLDER.finditer(self.question.prompt)} - {None})
+        size = len(self.indices)
+        try:
+            answers = self._answers(cols, size)
+        except EvaluationError:
+            return  # reported by the checks above
+        if not answers or not answers[0]:
+            return
+
+        def keys(c: Mapping[str, list[float]], lab: Mapping[str, list[str]], n: int) -> list[Any]:
+            columns = [
+                c[name] if name in c else lab[name] for name in shown if name in c or name in lab
+            ]
+            return [tuple(col[i] for col in columns) for i in range(n)]
+
+        # A parameter the prompt does not show, changed alone, must not change the answer
+        # unless it changes something the prompt shows.
+        stride = 1
+        strides = {}
+        for param in reversed(self.space.params):
+            strides[param.name] = (stride, len(param.choices))
+            stride *= len(param.choices)
+        base = list(range(min(size, 16)))
+        mine = keys(cols, labels, size)
+        for param in self.space.params:
+            if any(name in shown for name in param.names):
+                continue
+            step, count = strides[param.name]
+            if count < 2:
+                continue
+            pairs = []
+            for draw in base:
+                index = self.indices[draw]
+                at = index // step % count
+                for other in {(at + 1) % count, (at + count // 2) % count} - {at}:
+                    pairs.append((draw, index + (other - at) * step))
+            moved = [index for _, index in pairs]
+            try:
+                cols2, labels2 = self.space.columns_at(moved)
+                holds = [True] * len(moved)
+                for constraint in self.space.constraints:
+                    found = constraint.columns(cols2, len(moved))
+                    holds = [h and bool(f) for h, f in zip(holds, found, strict=True)]
+                answers2 = self._answers(cols2, len(moved))
+            except EvaluationError:
+                continue  # a draw a formula fails on is reported for the drawn ones
+            theirs = keys(cols2, labels2, len(moved))
+            for k, (draw, index) in enumerate(pairs):
+                if (
+                    holds[k]
+                    and theirs[k] == mine[draw]
+                    and self._apart_answers(answers[draw], answers2[k])
+                ):
+                    self.problem(
+                        ("answer",) if isinstance(self.question, NumericQuestion) else ("prompt",),
+                        f"the answer depends on `{param.name}`, which the prompt does not show: "
+                        f"the prompt reads the same when {self.numbers(draw)} and when "
+                        f"{self._numbers_at(index)}, but the answer is "
+                        f"{_answer(answers[draw])} and {_answer(answers2[k])}",
+                        f"show it in the prompt as `{{{param.name}}}`, or compute the answer "
+                        "only from numbers the prompt shows",
+                    )
+                    return
+        # Numbers shown that do not settle the answer together (`{total}` of two values).
+        first: dict[Any, int] = {}
+        for draw, key in enumerate(mine):
+            seen = first.setdefault(key, draw)
+            if seen != draw and self._apart_answers(answers[seen], answers[draw]):
+                self.problem(
+                    ("answer",) if isinstance(self.question, NumericQuestion) else ("prompt",),
+                    "the numbers the prompt shows do not settle the answer: it reads the same "
+                    f"when {self.numbers(seen)} and when {self.numbers(draw)}, but the answer "
+                    f"is {_answer(answers[seen])} and {_answer(answers[draw])}",
+                    "show in the prompt, as `{name}`, every number the answer needs",
+                )
+                return
+
+    def _numbers_at(self, index: int) -> str:
+        return shown_numbers(self.data, self.space.choice(index), exact=True)
+
     def _options(self, question: ChoiceQuestion, cols: dict[str, list[float]]) -> None:
         values: dict[int, list[float]] = {}
         for number, option in enumerate(question.options):
@@ -287,6 +402,10 @@ def _absolute(option: Any) -> float:
     return 0.0 if option.decimals is None else float(10.0**-option.decimals)
 
 
+def _answer(values: tuple[float, ...]) -> str:
+    return " or ".join(numerals.written(v) for v in values)
+
+
 def _short(value: float) -> str:
     return numerals.written(value, significant=6)
 
@@ -303,7 +422,8 @@ PARAMETERS = fixed(
     "parameters",
     "A question with `params` works for every draw (all of them, or a seeded sample of "
     f"{SAMPLE}): no formula fails, some draw meets the constraints, no distractor equals the "
-    "answer, the answer follows from the numbers as printed, and the prompt changes.",
+    "answer, the answer follows from the numbers as printed, the prompt shows every number "
+    "the answer needs (or numbers it follows from), and the prompt changes.",
     "each learner gets a different draw, and none may be broken",
     course_check=_parameter_problems,
 )

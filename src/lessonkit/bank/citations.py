@@ -7,7 +7,9 @@
 Double parentheses and the word `fact` cannot be read as Markdown (no construct starts with
 `((`), as YAML syntax (a plain scalar may start with `(`, unlike `[` or `{`), or as a bank's
 `{param}` placeholder; the options are the bank's own words for formats (`decimals`,
-`significant`). `bare` leaves out the unit. Converted without a precision, a value shows
+`significant`). `bare` leaves out the unit; `unmarked` leaves out a lesson's footnote mark,
+for a figure inside a sum whose fact is marked nearby, where a mark would read as an
+exponent. Converted without a precision, a value shows
 three significant figures; unconverted, as recorded.
 
 In a bank, a parameter's number may be a reference alone (`values: ['((fact …))']`, a
@@ -47,6 +49,7 @@ class Citation:
     bare: bool
     start: int  # offset of `((` in the text
     end: int  # offset after `))`
+    unmarked: bool = False  # no footnote mark on a lesson page (a bank shows none anyway)
 
     @property
     def text(self) -> str:
@@ -56,6 +59,7 @@ class Citation:
         if self.significant is not None:
             options.append(f"significant={self.significant}")
         options += ["bare"] if self.bare else []
+        options += ["unmarked"] if self.unmarked else []
         return f"((fact {' '.join([self.id, *options])}))"
 
 
@@ -100,15 +104,18 @@ def _read(body: str, start: int, end: int) -> Citation | CitationError:
             start,
         )
     given: dict[str, str] = {}
-    bare = False
+    bare = unmarked = False
     for option in options:
         name, equals, value = option.partition("=")
         if option == "bare":
             bare = True
+        elif option == "unmarked":
+            unmarked = True
         elif not equals or name not in ("unit", "decimals", "significant") or name in given:
             return CitationError(
                 f"`{option}` is not an option of a fact reference",
-                "options: `unit=GiB`, `decimals=N` or `significant=N`, and `bare` for no unit",
+                "options: `unit=GiB`, `decimals=N` or `significant=N`, `bare` for no unit and "
+                "`unmarked` for no footnote mark",
                 start,
                 fact_id,
             )
@@ -126,7 +133,7 @@ def _read(body: str, start: int, end: int) -> Citation | CitationError:
     significant = int(digits["significant"]) if "significant" in digits else None
     if significant == 0:
         return CitationError("`significant=0` shows no figures", "write 1 or more", start, fact_id)
-    return Citation(fact_id, given.get("unit"), decimals, significant, bare, start, end)
+    return Citation(fact_id, given.get("unit"), decimals, significant, bare, start, end, unmarked)
 
 
 def check(citation: Citation, facts: Mapping[str, Fact]) -> tuple[str, str] | None:

@@ -20,6 +20,11 @@ PROSE_FIELDS = frozenset(
     | {"left", "right"}
 )
 
+# Option, item and match text: one line of inline Markdown after a letter or number, never
+# a block (``bank.inline``); `lessonkit validate` points out text that looks like one.
+INLINE_FIELDS = frozenset({"text", "items", "left", "right", "distractors"})
+INLINE_NOTE = "Inline Markdown, shown as written on one line: `>= 100` is not a quote."
+
 Slug = Annotated[
     str,
     Field(

@@ -180,3 +180,64 @@ def reader_problem(error: yaml.YAMLError, path: str, text: str) -> Problem:
     code = ord(character) if isinstance(character, str) else character
     what = f"character U+{code:04X} is not allowed in YAML" if isinstance(code, int) else str(error)
     return Problem(path, line, column, what, "remove it or write it as an escape in double quotes")
+
+
+# --- values YAML reads otherwise than an author meant ---------------------------------------
+
+# The plain words YAML 1.2 reads as no value at all.
+NO_VALUE = frozenset({"null", "Null", "NULL", "~"})
+
+
+def no_value(word: str) -> tuple[str, str]:
+    """An empty value that was written as YAML's word for none (`NULL` in an SQL course)."""
+    return (
+        f"`{word}` is YAML's word for no value, so this is empty",
+        f"to write the text {word}, quote it: '{word}'",
+    )
+
+
+_PERCENT = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*%\s*\Z")
+
+
+def percent_written(value: object) -> float | None:
+    """The number in text such as `5%`, or None."""
+    found = _PERCENT.match(value) if isinstance(value, str) else None
+    return float(found.group(1)) if found else None
+
+
+def as_share(percent: float, name: str) -> str:
+    """The hint for a percentage written where a share (0 to 1) of field ``name`` belongs."""
+    return f"did you mean {percent:g}% ({percent / 100:g})? write `{name}: {percent / 100:g}`"
+
+
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
+         ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
+         ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+         ("december", "dec")],
+        start=1,
+    )
+    for name in names
+}  # fmt: skip
+_WORD = re.compile(r"[a-z]+|\d+")
+
+
+def date_hint(text: str, *, month: bool) -> str:
+    """How to write a date written in words (`November 2026`, `5 Nov 2026`): the form to
+    write, worked out from the words when they name a month and a year."""
+    words = _WORD.findall(text.casefold())
+    months = [_MONTHS[w] for w in words if w in _MONTHS]
+    numbers = [int(w) for w in words if w.isdigit()]
+    years = [n for n in numbers if 1900 <= n <= 2200]
+    days = [n for n in numbers if 1 <= n <= 31]
+    form = "`YYYY-MM` (the month) or `YYYY-MM-DD` (the day)" if month else "`YYYY-MM-DD`"
+    if len(months) != 1 or len(years) != 1:
+        return f"write it as {form}, e.g. `2026-11`" if month else f"write it as {form}"
+    year, number = years[0], months[0]
+    if len(days) == 1:
+        return f"write `{year}-{number:02d}-{days[0]:02d}`"
+    if month:
+        return f"write `{year}-{number:02d}`"
+    return f"write the day, e.g. `{year}-{number:02d}-01` for a day in that month"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import functools
+import re
 import types
 import typing
 from collections.abc import Iterator, Sequence
@@ -14,9 +15,9 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from lessonkit.bank import citations, factbook, yamldoc
+from lessonkit.bank import citations, factbook, hints, yamldoc
 from lessonkit.bank.factbook import FactBook, Place
-from lessonkit.bank.models import Bank, FactFile, FactRecord
+from lessonkit.bank.models import REVIEWED_PATTERN, Bank, FactFile, FactRecord
 from lessonkit.bank.questions import QUESTION_TYPES, QuestionBase
 from lessonkit.errors import ContentError, Problem
 
@@ -179,8 +180,24 @@ def _problem(model: type[BaseModel], document: yamldoc.Document, detail: ErrorDe
         return _type_problem(document, loc, detail)
     if kind == "parameters":
         return _parameters_problem(document, loc, detail)
+    if kind == "string_type" and detail.get("input") is None:
+        word = _written(document, loc)
+        if word in hints.NO_VALUE:
+            message, hint = hints.no_value(word)
+            return document.problem(loc, f"{where}: {message}" if where else message, hint)
     message, hint = _describe(detail)
     return document.problem(loc, f"{where}: {message}" if where else message, hint)
+
+
+def _written(document: yamldoc.Document, loc: tuple[int | str, ...]) -> str:
+    """The value at ``loc`` as the author typed it (one word), read again from the file;
+    on error paths only. "" when it cannot be read."""
+    line, column = document.locate(loc)
+    try:
+        source = Path(document.path).read_text(encoding="utf-8").splitlines()[line - 1]
+    except (OSError, UnicodeDecodeError, IndexError):
+        return ""
+    return re.split(r"[,\]}#]", source[column - 1 :], maxsplit=1)[0].strip()
 
 
 def _type_problem(
@@ -266,6 +283,7 @@ def _describe(detail: ErrorDetails) -> tuple[str, str]:
     """A message and a hint for one pydantic error, in an author's terms."""
     kind, value = detail["type"], detail.get("input")
     ctx = detail.get("ctx") or {}
+    name = next((str(part) for part in reversed(detail["loc"]) if isinstance(part, str)), "")
     if kind == "value_error":
         return str(ctx.get("error", detail["msg"])), ""
     if kind == "string_type":
@@ -281,9 +299,18 @@ def _describe(detail: ErrorDetails) -> tuple[str, str]:
     if kind == "bool_type":
         hint = "only `true` and `false` are booleans in YAML 1.2; `yes`, `no`, `on`, `off` are text"
         return f"must be true or false, not {_shown(value)}", hint
-    if kind in ("int_type", "float_type", "int_from_float"):
-        noun = "a whole number" if kind != "float_type" else "a number"
+    if kind in ("int_type", "float_type", "int_from_float", "float_parsing", "int_parsing"):
+        noun = "a whole number" if kind.startswith("int") else "a number"
+        share = hints.percent_written(value)
+        if share is not None:
+            return f"must be {noun}, not {_shown(value)}", hints.as_share(share, name)
         return f"must be {noun}, not {_shown(value)}", "write digits without quotes, e.g. 2 or 0.5"
+    if kind == "less_than_equal" and isinstance(value, int | float):
+        most = ctx.get("le")
+        message = f"{value:g} is more than {most:g}, the most it can be"
+        if most == 1 and 1 < value <= 100:
+            return message + ": it is a share, not a percentage", hints.as_share(value, name)
+        return message, f"write a number up to {most:g}"
     if kind in ("finite_number",):
         return "must be a finite number", "write an ordinary number, not .inf or .nan"
     if kind == "list_type":
@@ -311,11 +338,14 @@ def _describe(detail: ErrorDetails) -> tuple[str, str]:
             f"keep the {limit} that teach most; a longer list does not fit one screen",
         )
     if kind == "string_pattern_mismatch":
-        return f"`{value}` is not in the expected form", _pattern_hint(str(ctx.get("pattern", "")))
+        pattern = str(ctx.get("pattern", ""))
+        if pattern == REVIEWED_PATTERN:
+            return f"`{value}` is not a month or a day", hints.date_hint(str(value), month=True)
+        return f"`{value}` is not in the expected form", _pattern_hint(pattern)
     if kind == "literal_error":
         return f"{_shown(value)} is not allowed", f"use {ctx.get('expected')}"
     if kind.startswith("date"):
-        return f"{_shown(value)} is not a date", "write it as YYYY-MM-DD"
+        return f"{_shown(value)} is not a date", hints.date_hint(str(value), month=False)
     return detail["msg"][0].lower() + detail["msg"][1:], ""
 
 

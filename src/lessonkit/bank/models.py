@@ -43,7 +43,7 @@ class Bank(Strict):
         ge=0, le=1, description="Share of points needed to pass, from 0 to 1, e.g. `0.7`."
     )
     shuffle: Shuffle = Field(default_factory=Shuffle, description="Shuffling settings.")
-    decimal_mark: DecimalMark = Field("point", description=DECIMAL_MARK_DESCRIPTION)
+    decimal_mark: DecimalMark | None = Field(None, description=DECIMAL_MARK_DESCRIPTION)
     questions: list[Question] = Field(min_length=1, description="The questions.")
 
     @model_validator(mode="before")
@@ -51,7 +51,11 @@ class Bank(Strict):
     def _questions_follow_the_bank(cls, data: object) -> object:
         """A bank's `decimal_mark` becomes each numeric question's, unless it sets its own:
         a question is then read alike by the quiz, the site and the exporters."""
-        if not isinstance(data, dict) or data.get("decimal_mark") not in ("comma", "either"):
+        if not isinstance(data, dict) or data.get("decimal_mark") not in (
+            "point",
+            "comma",
+            "either",
+        ):
             return data
         questions = data.get("questions")
         if not isinstance(questions, list):

@@ -18,6 +18,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchem
 from pydantic_core import PydanticCustomError
 
 from lessonkit.bank import expressions
+from lessonkit.bank.templating import foreign
 from lessonkit.bank.variants import PLACEHOLDER, range_count
 
 NAME_PATTERN = r"^[a-z_][a-z0-9_]*$"
@@ -242,7 +243,19 @@ def check(question: Any) -> None:
 
 
 def _fixed(question: Any) -> None:
-    """A question without parameters uses none of their fields."""
+    """A question without parameters uses none of their fields, nor another tool's way of
+    drawing them."""
+    texts: list[tuple[tuple[str | int, ...], str | None]] = [
+        ((field,), getattr(question, field, None)) for field in ("prompt", "explanation", "hint")
+    ]
+    for number, option in enumerate(getattr(question, "options", ())):
+        texts += [(("options", number, "text"), option.text),
+                  (("options", number, "feedback"), option.feedback)]  # fmt: skip
+    for at, text in texts:
+        found = foreign(text, set(), drawn=False)
+        if found is not None:
+            offset, message, hint = found
+            raise problem(message, hint, at, offset)
     if question.derived or question.constraints or question.numbers_before is not None:
         field = next(
             f for f in ("derived", "constraints", "numbers_before") if getattr(question, f)
@@ -339,6 +352,10 @@ def _close(name: str, known: Iterable[str]) -> str:
 
 
 def _placeholders(text: str | None, known: set[str], at: Sequence[str | int]) -> None:
+    found = foreign(text, known, drawn=True)
+    if found is not None:
+        offset, message, hint = found
+        raise problem(message, hint, at, offset)
     for match in PLACEHOLDER.finditer(text or ""):
         name = match.group(1)
         if name is not None and name not in known:

@@ -16,6 +16,7 @@ from pydantic import Field, TypeAdapter, field_validator, model_validator
 from lessonkit.bank import limits, parameters, variants
 from lessonkit.bank.fields import (
     ANCHOR_PATTERN,
+    INLINE_NOTE,
     SLUG_PATTERN,
     WAIVE_DESCRIPTION,
     Line,
@@ -85,7 +86,7 @@ class Option(Strict, NumberFormat):
 
     text: Markdown = Field(
         max_length=limits.OPTION_CHARS,
-        description=f"What the learner sees; at most {chars(limits.OPTION_CHARS)}.",
+        description=f"What the learner sees; at most {chars(limits.OPTION_CHARS)}. {INLINE_NOTE}",
     )
     correct: bool = Field(False, description="Whether choosing this option is right.")
     feedback: str | None = Field(
@@ -116,10 +117,13 @@ def _distinct(values: list[str], what: str) -> list[str]:
 Scoring = Literal["partial", "all_or_nothing"]
 DecimalMark = Literal["point", "comma", "either"]
 DECIMAL_MARK_DESCRIPTION = (
-    "How a typed number with one `,` or `.` before three digits is read: `point` (the "
-    "default) reads `1,000` as a thousand and `1.000` as one; `comma` the other way round; "
-    "`either` asks the learner to type it unambiguously. Every other form means one number "
-    "anyway (`2,5`, `1,000.5`, `1.000,5`, `1 000`). Unset on a question follows the bank."
+    "How a typed number with one `,` or `.` before three digits is read: `point` reads "
+    "`1,000` as a thousand and `1.000` as one; `comma` the other way round; `either` asks "
+    "the learner to type it unambiguously. Unset (the default), it is `either` when the "
+    "answer may have decimals (it is not a whole number, or its tolerance is 1 or more) and "
+    "`point` for a whole-number answer (a `bound`, or no tolerance). Every other form means "
+    "one number anyway (`2,5`, `1,000.5`, `1.000,5`, `1 000`). Unset on a question follows "
+    "the bank."
 )
 SHUFFLE_DESCRIPTION = (
     "Shuffle this question's options: `false` keeps them in the written order (for options "
@@ -310,7 +314,7 @@ class OrderQuestion(QuestionBase):
     items: list[Line] = Field(
         min_length=2,
         max_length=10,
-        description="The items, written in their correct order: 2 to 10.",
+        description=f"The items, written in their correct order: 2 to 10. {INLINE_NOTE}",
     )
 
     @field_validator("items")
@@ -322,8 +326,8 @@ class OrderQuestion(QuestionBase):
 class Pair(Strict):
     """One left-hand item and the right-hand item it matches."""
 
-    left: Line = Field(description="Shown numbered: 1, 2, 3…")
-    right: Line = Field(description="Shown lettered: a, b, c…")
+    left: Line = Field(description=f"Shown numbered: 1, 2, 3… {INLINE_NOTE}")
+    right: Line = Field(description=f"Shown lettered: a, b, c… {INLINE_NOTE}")
 
 
 class MatchQuestion(QuestionBase):
@@ -341,7 +345,7 @@ class MatchQuestion(QuestionBase):
     distractors: list[Line] = Field(
         default_factory=list,
         max_length=10,
-        description="Extra right-hand items that match nothing; at most 10.",
+        description=f"Extra right-hand items that match nothing; at most 10. {INLINE_NOTE}",
     )
 
     @model_validator(mode="after")

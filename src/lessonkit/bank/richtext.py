@@ -13,7 +13,9 @@ import re
 import markdown
 import nh3
 
-__all__ = ["ALLOWED_ATTRIBUTES", "ALLOWED_TAGS", "URL_SCHEMES", "safe_html"]
+from lessonkit.bank import inline
+
+__all__ = ["ALLOWED_ATTRIBUTES", "ALLOWED_TAGS", "URL_SCHEMES", "inline_html", "safe_html"]
 
 # Bank text is written by contributors and arrives through pull requests: only
 # formatting survives, never scripts, styles, images (they would load from other
@@ -24,6 +26,8 @@ _ALLOWED_TAGS = {
 }  # fmt: skip
 _ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}}
 _URL_SCHEMES = {"http", "https", "mailto"}
+# Option, item and match text sits after a letter, in a label or a list item: no blocks.
+_INLINE_TAGS = _ALLOWED_TAGS - {"blockquote", "li", "ol", "p", "pre", "ul"}
 # The importers clean LMS HTML with the same lists before writing it as bank Markdown.
 ALLOWED_TAGS, ALLOWED_ATTRIBUTES, URL_SCHEMES = _ALLOWED_TAGS, _ALLOWED_ATTRIBUTES, _URL_SCHEMES
 
@@ -61,3 +65,23 @@ def safe_html(text: str, *, inline: bool = False) -> str:
     if inline and clean.startswith("<p>") and clean.endswith("</p>") and clean.count("<p>") == 1:
         return clean[3:-4]
     return clean
+
+
+def inline_html(text: str) -> str:
+    """Inline Markdown (an option, an order item, a match side) as HTML that cannot run
+    script and holds no block: `>= 100`, `- 100`, `1. first` and `# all` show as written
+    (``bank.inline``), and HTML block tags are dropped, keeping their text. Text with a
+    fenced code block (the one block an option may hold) is rendered as written."""
+    if inline.fenced(text):
+        return safe_html(text, inline=True)
+    written = inline.source(text, commonmark=False)
+    if _PLAIN.fullmatch(written):
+        return written
+    rendered = _markdown().reset().convert(written)
+    return nh3.clean(
+        rendered,
+        tags=_INLINE_TAGS,
+        attributes=_ALLOWED_ATTRIBUTES,
+        url_schemes=_URL_SCHEMES,
+        link_rel="noopener noreferrer",
+    ).strip()

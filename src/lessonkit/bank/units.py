@@ -21,7 +21,7 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["Unit", "UnitError", "convert", "parse"]
+__all__ = ["Unit", "UnitError", "convert", "from_prose", "parse"]
 
 Prefixes = dict[str, int | Fraction]
 _SI: Prefixes = {p: 1000**n for n, p in enumerate("kMGTPE", 1)}
@@ -72,6 +72,29 @@ _AMBIGUOUS = {
     "TOPS": "write `TOP/s`",
     "GHZ": "write `GHz`",
 }
+
+
+# How datasheets and prose often write a rate the table spells otherwise: `989 TFLOPS`,
+# `400 Gbps`, `3.35 TBps`. A facts file must write the table's spelling; the check for
+# figures typed by hand reads these too (``from_prose``), as that is how authors copy them.
+_PROSE: dict[str, str] = {
+    prefix + written: prefix + meant
+    for prefix in ("", *_SI)
+    for written, meant in (
+        ("FLOPS", "FLOP/s"),
+        ("OPS", "OP/s"),
+        ("Bps", "B/s"),
+        ("bps", "bit/s"),
+        ("b/s", "bit/s"),
+    )
+}
+
+
+def from_prose(text: str) -> str:
+    """``text`` in the table's spelling when it is a common datasheet spelling of a rate
+    (`TFLOPS` is `TFLOP/s`, `Gbps` and `Gb/s` are `Gbit/s`), else ``text`` as it is. For
+    reading figures typed in prose only: ``parse`` still refuses these spellings."""
+    return _PROSE.get(text, text)
 
 
 class UnitError(ValueError):
@@ -128,6 +151,8 @@ def _term(term: str, whole: str) -> tuple[str, Fraction]:
     where = "" if term == whole else f"`{whole}`: "
     if term in _AMBIGUOUS:
         raise UnitError(f"{where}`{term}` is ambiguous", _AMBIGUOUS[term])
+    if term in _PROSE:
+        raise UnitError(f"{where}`{term}` is ambiguous", f"write `{_PROSE[term]}` for a rate")
     if term in _BASES:
         base = _BASES[term]
         return base.dimension, base.factor

@@ -1,6 +1,7 @@
 """The `lessonkit` command: thin subcommands over the library.
 
-Exit codes: 0 all good, 1 content problems (or a failed quiz check), 2 usage errors.
+Exit codes (``exits``): 0 all good, 1 content problems (or a failed quiz check), 2 usage
+errors, 3 input ended before a quiz or review did, 130 Ctrl-C.
 argparse rather than click: the quiz must show its first question fast, and click
 alone costs ~40 ms of start-up here. Heavy modules are imported inside handlers.
 The commands sit in one module per audience: ``learners``, ``authors``, ``teachers``.
@@ -13,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from lessonkit.cli import authors, learners, teachers
-from lessonkit.cli.exits import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Commands
+from lessonkit.cli.exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Commands
 from lessonkit.errors import ContentError, LessonkitError, UsageError
 
 __all__ = ["build_parser", "main"]
@@ -67,11 +68,39 @@ def _innermost(parser: argparse.ArgumentParser, words: Sequence[str]) -> argpars
     return parser
 
 
+def _unknown_command(parser: argparse.ArgumentParser, words: Sequence[str]) -> str | None:
+    """What to say when the first word is no command: the nearest one, or where they are.
+
+    argparse would list every command, with no hint which one was meant.
+    """
+    if not words or words[0].startswith("-"):
+        return None
+    commands = [
+        name
+        for action in parser._actions
+        if isinstance(action, argparse._SubParsersAction)
+        for name in action.choices
+    ]
+    if words[0] in commands:
+        return None
+    import difflib  # only on this error path
+
+    from lessonkit.course.invocation import program
+
+    close = difflib.get_close_matches(words[0].casefold(), commands, n=1, cutoff=0.6)
+    hint = f"did you mean `{close[0]}`?" if close else f"see `{program()} --help`"
+    return f"lessonkit: no command `{words[0]}` ({hint})"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    unknown = _unknown_command(parser, words)
+    if unknown is not None:
+        print(unknown, file=sys.stderr)
+        return EXIT_USAGE
     args, extra = parser.parse_known_args(argv)
     if extra:  # said with the usage of the command they were given to, not the top level's
-        words = list(sys.argv[1:] if argv is None else argv)
         _innermost(parser, words).error(f"unrecognized arguments: {' '.join(extra)}")
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
@@ -91,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_PROBLEMS
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # `lessonkit … | head` closed our stdout; that is not an error worth a traceback.
         sys.stderr.close()

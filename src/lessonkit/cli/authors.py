@@ -170,17 +170,38 @@ def _new_lesson(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _new_plan(args: argparse.Namespace) -> int:
+    from lessonkit.authoring.scaffold import new_plan
+    from lessonkit.course.day import today
+    from lessonkit.errors import display_path
+
+    root = _course_root()
+    lesson_title = args.lesson_title or args.lesson.replace("-", " ").capitalize()
+    for change in new_plan(root, args.plan, args.title, args.lesson, lesson_title, today()):
+        print(f"{'created' if change.created else 'updated'} {display_path(change.path)}")
+    print(
+        "next: replace every TODO(lessonkit) placeholder, link the plan from the home page, "
+        "then run `lessonkit validate`"
+    )
+    return EXIT_OK
+
+
 def _new_course(args: argparse.Namespace) -> int:
+    from lessonkit import __version__
+    from lessonkit.authoring.origin import installed_origin
     from lessonkit.authoring.starter import new_course
     from lessonkit.course.day import today
     from lessonkit.errors import display_path
 
     target = Path(args.dir)
     title = args.title or target.resolve().name.replace("-", " ").replace("_", " ").capitalize()
-    written = new_course(target, title, today())
+    origin = installed_origin(__version__)
+    written = new_course(target, title, today(), origin)
     shown = display_path(target)
     print(f"created {shown}/ with {len(written)} files: a sample lesson, its quiz, "
           "lessonkit.yml, mkdocs.yml, README.md, a CI workflow and pre-commit hooks")  # fmt: skip
+    if origin.ci is None:
+        print(f"to do: {origin.todo}")
     print(f"next: cd {shown}, then follow README.md (two set-up commands), "
           "`lessonkit validate` and `mkdocs serve`")  # fmt: skip
     return EXIT_OK
@@ -189,7 +210,7 @@ def _new_course(args: argparse.Namespace) -> int:
 def add_new(commands: Commands) -> None:
     parser = commands.add_parser(
         "new",
-        help="start new content from a template (`new lesson`, `new course`)",
+        help="start new content from a template (`new lesson`, `new plan`, `new course`)",
         description="Start new content from the templates.",
     )
     kinds = parser.add_subparsers(title="what to create", metavar="KIND", required=True)
@@ -204,6 +225,23 @@ def add_new(commands: Commands) -> None:
     lesson.add_argument("--plan", required=True, help="the learning plan (folder under content/)")
     lesson.add_argument("--title", required=True, help="the lesson title, in quotes")
     lesson.set_defaults(handler=_new_lesson)
+    plan = kinds.add_parser(
+        "plan",
+        help="a learning plan with its first lesson, and its section in the nav",
+        description="Create content/PLAN/index.md listing a first lesson, that lesson and "
+        "its bank (as `new lesson` makes them), and the plan's section at the end of "
+        "mkdocs.yml's nav. Refuses (and changes nothing) for an existing plan, a taken or "
+        "invalid slug.",
+    )
+    plan.add_argument(
+        "plan", metavar="PLAN", help="the plan's folder under content/, e.g. `statistics`"
+    )
+    plan.add_argument("--title", required=True, help="the plan's title, in quotes")
+    plan.add_argument("--lesson", required=True, metavar="SLUG", help="its first lesson's slug")
+    plan.add_argument(
+        "--lesson-title", metavar="TITLE", help="its first lesson's title (default: from SLUG)"
+    )
+    plan.set_defaults(handler=_new_plan)
     course = kinds.add_parser(
         "course",
         help="a course of your own in a new folder, ready to build and check",
@@ -331,16 +369,15 @@ def add_diff(commands: Commands) -> None:
 
 
 def _import(args: argparse.Namespace) -> int:
-    import datetime as dt
-
+    from lessonkit.course.day import today
     from lessonkit.errors import display_path
     from lessonkit.imports import read
     from lessonkit.imports.bankfile import place, write
 
     root = _course_root()
     imported = read(Path(args.file), args.source_format)
-    placed = place(root, imported, slug=args.slug, plan=args.plan, today=dt.date.today(),
-                   replace=args.replace)  # fmt: skip
+    placed = place(root, imported, slug=args.slug, plan=args.plan, today=today(),
+                   replace=args.replace or args.force, force=args.force)  # fmt: skip
     for loss in placed.losses:
         print(loss, file=sys.stderr)
     count, lossy = placed.questions, len({(x.source, x.question) for x in placed.losses})
@@ -355,6 +392,8 @@ def _import(args: argparse.Namespace) -> int:
               file=sys.stderr)  # fmt: skip
         return EXIT_PROBLEMS
     write(placed.changes)
+    for line in placed.discarded:
+        print(f"discarded (--force): {line}", file=sys.stderr)
     for change in placed.changes:
         print(f"{'created' if change.created else 'updated'} {display_path(change.path)}")
     print(f"next: `lessonkit validate`, then `lessonkit quiz {placed.slug}`")
@@ -377,7 +416,15 @@ def add_import(commands: Commands) -> None:
                         help="the file's format (qti: a Canvas or text2qti export)")  # fmt: skip
     parser.add_argument("--slug", help="the bank's slug (default: from the file name)")
     parser.add_argument("--plan", help="the plan a new lesson stub joins (default: the only one)")
-    parser.add_argument("--replace", action="store_true", help="import over an existing bank")
+    parser.add_argument(
+        "--replace",
+        action="store_true",
+        help="import over an existing bank; refused, with what would be discarded, if the "
+        "bank was edited since",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="import over an existing bank, discarding its edits"
+    )
     parser.add_argument(
         "--strict", action="store_true", help="exit 1 and write nothing if anything is lost"
     )

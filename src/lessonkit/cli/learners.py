@@ -74,10 +74,13 @@ def add_read(commands: Commands) -> None:
         help="read a lesson, or one section of it, in the terminal (offline)",
         description="Show a lesson in the terminal, through a pager when it is longer than the "
         "screen. SECTION is a heading's anchor, as the quiz's Re-read lines give it, e.g. "
-        "`lessonkit read gpu-vs-tpu 2-where-tpus-are-strongest`.",
+        "`lessonkit read gpu-vs-tpu 2-where-tpus-are-strongest`; its number (`2`) or the start "
+        "of its name (`where-tpus`) will do.",
     )
     parser.add_argument("slug", metavar="SLUG", help="the lesson, e.g. gpu-vs-tpu")
-    parser.add_argument("section", nargs="?", metavar="SECTION", help="a section's anchor")
+    parser.add_argument(
+        "section", nargs="?", metavar="SECTION", help="a section: its anchor, number or name"
+    )
     parser.add_argument("--no-color", action="store_true", help="no colour (also NO_COLOR=1)")
     parser.set_defaults(handler=_read)
 

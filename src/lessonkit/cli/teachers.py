@@ -21,6 +21,8 @@ def _results(args: argparse.Namespace) -> int:
     found = collect([Path(p) for p in args.files], bank=args.bank)
     for refusal in found.refused:
         print(f"lessonkit: refused {refusal}", file=sys.stderr)
+    for passed in found.skipped:
+        print(f"lessonkit: skipped {passed}", file=sys.stderr)
     if args.html:
         from lessonkit.results.page import render_page
         from lessonkit.results.sharing import write_atomically
@@ -29,7 +31,9 @@ def _results(args: argparse.Namespace) -> int:
         print(f"wrote {args.html}", file=sys.stderr)
     if args.json:
         refused = [str(r) for r in found.refused]
-        print(json.dumps(to_json(found.banks, files=found.files, refused=refused), indent=2))
+        skipped = [str(s) for s in found.skipped]
+        shown = to_json(found.banks, files=found.files, refused=refused, skipped=skipped)
+        print(json.dumps(shown, indent=2))
     else:
         print(render_text(found.banks, files=found.files), end="")
     if found.refused:

@@ -33,7 +33,20 @@ def plan_problems(
     """Each plan's lessons against the lessons that load (``Course.loaded_lessons``)."""
     problems: list[Problem] = []
     for slug, plan in plans.items():
+        first: dict[str, int] = {}
         for number, lesson in enumerate(plan.meta.lessons):
+            if lesson in first:
+                # Listed twice, it would come twice in the plan's list and link to itself.
+                problems.append(
+                    plan.front.problem(
+                        ("lessons", number),
+                        f"lessons[{number}]: `{lesson}` is listed twice (first as "
+                        f"lessons[{first[lesson]}])",
+                        "keep one entry, where the lesson comes in the reading order",
+                    )
+                )
+                continue
+            first[lesson] = number
             page = plan.path.parent / f"{lesson}.md"
             if lesson not in loaded and page.is_file():
                 continue  # the page exists but did not load; its own problems say why

@@ -2,7 +2,8 @@
 each fact is shown.
 
 In a lesson, `((fact ID unit=… decimals=…))` (``bank.citations``) becomes the value as
-asked with a footnote to the fact's source, and a marker line
+asked with a footnote to the fact's source (inside the author's own footnote, which is a
+source already, the value alone), and a marker line
 
     <!-- lessonkit:facts h100-sxm.hbm h200.hbm tpu-v6e.hbm unit=GB -->
 
@@ -28,10 +29,27 @@ from lessonkit.bank.factbook import Fact
 from lessonkit.course import markers
 from lessonkit.errors import ContentError, display_path
 
-__all__ = ["Expanded", "Use", "course_uses", "expand", "note_label", "table_options", "uses"]
+__all__ = [
+    "Expanded",
+    "Use",
+    "alt_spans",
+    "course_uses",
+    "expand",
+    "note_label",
+    "table_options",
+    "uses",
+]
 
 _FENCE = re.compile(r"^\s*(```+|~~~+)")
 _CODE_SPAN = re.compile(r"(`+)(?:.+?)\1")
+# A footnote's definition, as Python-Markdown's footnotes read one: up to three spaces in.
+_NOTE = re.compile(r"^ {0,3}\[\^[^\]\s]+\]:")
+_ALT_ATTRIBUTE = re.compile(r"""\balt\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_ALT_TEXT = (
+    "a fact reference in alt text: the picture's own figures do not follow the fact",
+    "type the figure as the picture shows it, and redraw the picture and its alt text "
+    "together when the fact changes",
+)
 TABLE_HEADER = ("Figure", "Value", "As of")
 
 
@@ -84,7 +102,7 @@ def expand(lines: Sequence[str], facts: Mapping[str, Fact], *, first_line: int =
     with a problem at its line and column."""
     out = Expanded([])
     fence: str | None = None
-    for number, line in enumerate(lines, first_line):
+    for (number, line), in_note in zip(enumerate(lines, first_line), _in_notes(lines), strict=True):
         opened = _FENCE.match(line)
         if opened and fence is None:
             fence = opened.group(1)
@@ -95,29 +113,74 @@ def expand(lines: Sequence[str], facts: Mapping[str, Fact], *, first_line: int =
         elif line.startswith("<!--") and "lessonkit:facts" in line:
             out.lines += _table(line, number, facts, out)
         elif citations.OPEN in line:
-            out.lines.append(_references(line, number, facts, out))
+            out.lines.append(_references(line, number, facts, out, in_note=in_note))
         else:
             out.lines.append(line)
     out.notes = [_note(facts[fact_id]) for fact_id in out.used]
     return out
 
 
-def _references(line: str, number: int, facts: Mapping[str, Fact], out: Expanded) -> str:
+def _in_notes(lines: Sequence[str]) -> list[bool]:
+    """Whether each line is part of a footnote's definition: the `[^label]:` line, the lines
+    of its paragraph, and the indented blocks after it (as Python-Markdown reads them)."""
+    inside, blank = False, False
+    found: list[bool] = []
+    for line in lines:
+        if _NOTE.match(line):
+            inside = True
+        elif inside and blank and line.strip() and not line.startswith(("    ", "\t")):
+            inside = False
+        blank = not line.strip()
+        found.append(inside)
+    return found
+
+
+def _references(
+    line: str, number: int, facts: Mapping[str, Fact], out: Expanded, *, in_note: bool = False
+) -> str:
     parts: list[str] = []
     last = 0
+    alts = alt_spans(line) if "alt" in line or "![" in line else []
     for found in _outside_spans(line):
         if isinstance(found, CitationError):
             out.problems.append(PageProblem(number, found.start + 1, found.message, found.hint))
+            continue
+        if any(start <= found.start < end for start, end in alts):
+            out.problems.append(PageProblem(number, found.start + 1, *_ALT_TEXT, found.id))
             continue
         why = citations.check(found, facts)
         if why is not None:
             out.problems.append(PageProblem(number, found.start + 1, *why, found.id))
             continue
         parts.append(line[last : found.start])
-        parts.append(_cited(facts[found.id], found, out))
+        # In a footnote, the value alone: a mark there would lead from one source to another.
+        fact = facts[found.id]
+        parts.append(citations.shown(fact, found) if in_note else _cited(fact, found, out))
         last = found.end
     parts.append(line[last:])
     return "".join(parts)
+
+
+def alt_spans(line: str) -> list[tuple[int, int]]:
+    """Where a line's pictures have their alt text: `![alt](…)`, `![alt][label]` and
+    `alt="…"`, as (start, end) offsets of the text."""
+    spans = [
+        found.span(1) if found.group(1) is not None else found.span(2)
+        for found in _ALT_ATTRIBUTE.finditer(line)
+    ]
+    position = 0
+    while (start := line.find("![", position)) >= 0:
+        depth, at = 1, start + 2
+        while at < len(line) and depth:
+            if line[at] == "\\":
+                at += 1  # an escaped bracket is text
+            elif line[at] in "[]":
+                depth += 1 if line[at] == "[" else -1
+            at += 1
+        if not depth and line[at : at + 1] in ("(", "["):
+            spans.append((start + 2, at - 1))
+        position = start + 2
+    return spans
 
 
 def _outside_spans(line: str) -> Iterator[Citation | CitationError]:
@@ -131,12 +194,16 @@ def _outside_spans(line: str) -> Iterator[Citation | CitationError]:
 def _cited(fact: Fact, citation: Citation, out: Expanded) -> str:
     if fact.id not in out.used:
         out.used.append(fact.id)
+    if citation.unmarked:
+        return citations.shown(fact, citation)
     return f"{citations.shown(fact, citation)}[^{note_label(fact.id)}]"
 
 
 def _note(fact: Fact) -> str:
     source = fact.source
-    copy = "" if source.primary else " (a copy, not the original source)"
+    # `primary: false` covers a copy of a vendor's page and a secondary account of a figure
+    # alike: the reader is told only that it is not where the figure comes from.
+    copy = "" if source.primary else " (not the primary source)"
     as_of = _day(fact.as_of)
     return (
         f"[^{note_label(fact.id)}]: {source.publisher}, [{source.title}]({source.url}){copy}; "

@@ -12,19 +12,24 @@ A marker is an HTML comment alone on a line, starting in its first column::
 
 An author sees a marker in the source and moves it with the text around it; a reader sees
 nothing when no extension reads it. A marker names its bank (or plan) because a Markdown
-extension is never told which page it is rendering, under MkDocs or Zensical alike.
+extension is not always told which page it is rendering.
 `lessonkit validate` checks markers against the page; the site's extension renders them.
+
+Markers are a choice, not a duty: a lesson without them gets each self-check at the end of
+its insight's `##` section and the call to action before the footnotes (``with_defaults``),
+so a course written elsewhere shows every question where a reader expects it. A course
+that wants every place written out says so with the `markers` rule of its policy.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from lessonkit.errors import LessonkitError
 
-__all__ = ["KINDS", "Marker", "MarkerError", "find", "read"]
+__all__ = ["KINDS", "Marker", "MarkerError", "find", "read", "with_defaults"]
 
 # What follows `lessonkit:`, and what each kind names after it.
 KINDS = {"check": "bank", "quiz": "bank", "lessons": "plan", "install": "", "facts": "fact"}
@@ -108,6 +113,64 @@ def find(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, Marker | Marke
             continue
         if marker is not None:
             yield number, marker
+
+
+# What may follow the last section without being part of it: footnote, abbreviation and
+# link definitions (a footnote's indented continuation lines go with it), and blank lines.
+_DEFINITION = re.compile(r"^(?:\[\^[^\]]+\]|\*\[[^\]]+\]|\[[^\]]+\]):")
+
+
+def with_defaults(
+    lines: Sequence[str], bank: str, insights: Sequence[str], asked: Collection[int]
+) -> list[str]:
+    """``lines`` (a lesson's body) with a marker line wherever a marker was left out.
+
+    Each insight in ``asked`` (those with questions) that no check marker places gets one
+    at the end of its `##` section (the heading with the insight's words, as the headings
+    rule asks), and the page gets a call to action before its footnotes when no quiz
+    marker stands anywhere. An insight whose heading is missing goes before the call, so
+    no question is lost from the page; `lessonkit validate` reports the heading.
+    """
+    from lessonkit.course.headings import text_headings  # Python-Markdown's slugs: on use
+
+    placed: set[int] = set()
+    called = False
+    for _, found in find(enumerate(lines, 1)):
+        if isinstance(found, Marker):
+            placed.update(found.insights)
+            called = called or found.kind == "quiz"
+    tail = _tail(lines)
+    sections = [h for h in text_headings("\n".join(lines)) if h.level <= 2]
+    inserts: list[tuple[int, int, str]] = []  # (index to insert before, order, line)
+    start = 0
+    for number, insight in enumerate(insights, 1):
+        at = next((i for i in range(start, len(sections)) if sections[i].title == insight), None)
+        if at is None:
+            end = tail
+        else:
+            start = at + 1
+            following = sections[at + 1].line - 1 if at + 1 < len(sections) else len(lines)
+            end = min(following, tail)
+        if number in asked and number not in placed:
+            inserts.append((end, number, f"<!-- lessonkit:check {bank} {number} -->"))
+    if not called:
+        inserts.append((tail, len(insights) + 1, f"<!-- lessonkit:quiz {bank} -->"))
+    out = list(lines)
+    for index, _, line in sorted(inserts, reverse=True):
+        out[index:index] = ["", line, ""]
+    return out
+
+
+def _tail(lines: Sequence[str]) -> int:
+    """Where the definitions that end a page begin (the page's length when there are none)."""
+    start = len(lines)
+    for index in range(len(lines) - 1, -1, -1):
+        line = lines[index]
+        if _DEFINITION.match(line):
+            start = index
+        elif line.strip() and not line.startswith(("    ", "\t")):
+            break
+    return start
 
 
 def _form(kind: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from lessonkit.bank import variants
 from lessonkit.bank.models import Bank
-from lessonkit.bank.richtext import safe_html
+from lessonkit.bank.richtext import inline_html, safe_html
 from lessonkit.questiontypes import registry
 from lessonkit.questiontypes.base import DrawnQuestion, RuntimeQuestion
 
@@ -25,6 +25,7 @@ __all__ = [
     "fixed_variants",
     "has_markup",
     "html_text",
+    "inline_html",
     "plain_text",
     "stable_int",
 ]
@@ -114,9 +115,10 @@ _TAG = re.compile(r"<[^>]+>")
 _BLOCK_END = re.compile(r"</(p|li|pre|blockquote|ul|ol)>|<br\s*/?>")
 
 
-def plain_text(markdown: str) -> str:
-    """Bank Markdown as one line of plain text: markup dropped, entities decoded."""
-    rendered = _BLOCK_END.sub(" ", safe_html(markdown))
+def plain_text(markdown: str, *, inline: bool = False) -> str:
+    """Bank Markdown as one line of plain text: markup dropped, entities decoded;
+    ``inline``: an option, item or match side, never read as a block (`>= 100` stays)."""
+    rendered = _BLOCK_END.sub(" ", inline_html(markdown) if inline else safe_html(markdown))
     return " ".join(html.unescape(_TAG.sub("", rendered)).split())
 
 

@@ -36,6 +36,9 @@ class _Kit:
     def text(self, markdown: str) -> str:
         return _text(markdown)
 
+    def inline(self, markdown: str) -> str:
+        return _text(markdown, inline=True)
+
     def escape(self, text: str) -> str:
         return escape(text)
 
@@ -68,9 +71,9 @@ def convert(source: Source) -> Export:
     return Export(("\n\n".join(blocks) + "\n").encode(), losses)
 
 
-def _text(markdown: str) -> str:
+def _text(markdown: str, *, inline: bool = False) -> str:
     # Moodle reads any answer holding `->` as a matching pair, and GIFT has no escape for it.
-    return escape(plain_text(markdown).replace("->", "→"))
+    return escape(plain_text(markdown, inline=inline).replace("->", "→"))
 
 
 def _losses(question: RuntimeQuestion) -> list[Loss]:

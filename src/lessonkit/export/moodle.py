@@ -13,7 +13,15 @@ import html
 import xml.etree.ElementTree as ET
 
 from lessonkit.export import calculated
-from lessonkit.export.common import Export, Loss, Source, fixed_variants, html_text, number
+from lessonkit.export.common import (
+    Export,
+    Loss,
+    Source,
+    fixed_variants,
+    html_text,
+    inline_html,
+    number,
+)
 from lessonkit.questiontypes import registry
 from lessonkit.questiontypes.base import DrawnQuestion, RuntimeQuestion
 from lessonkit.questiontypes.numeric import Numeric
@@ -27,6 +35,9 @@ class _Kit:
 
     def html(self, markdown: str, *, inline: bool = False) -> str:
         return html_text(markdown, inline=inline)
+
+    def inline(self, markdown: str) -> str:
+        return inline_html(markdown)
 
     def escape(self, text: str) -> str:
         return html.escape(text)

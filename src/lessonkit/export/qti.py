@@ -18,6 +18,7 @@ from lessonkit.export.common import (
     Source,
     deterministic_zip,
     html_text,
+    inline_html,
     number,
     plain_questions,
 )
@@ -167,6 +168,9 @@ class _Kit:
 
     def html(self, markdown: str, *, inline: bool = False) -> str:
         return html_text(markdown, inline=inline)
+
+    def inline(self, markdown: str) -> str:
+        return inline_html(markdown)
 
     def escape(self, text: str) -> str:
         return html.escape(text)

@@ -14,16 +14,25 @@ minus count:
   ``1 000``, with a decimal mark after them: ``1,000.5``, ``1.000,5``, ``1 000,5``;
   Indian grouping too: ``1,00,000``;
 - the question's unit after the number (``2.5 TB/s``), a currency sign for a currency
-  unit (``$28`` for USD), and ``percent`` for ``%``.
+  unit (``$28`` for USD), and ``percent`` for ``%``; the unit as people spell it
+  (``25 milliseconds``, ``4.18 dollars``, ``USD 4.18``, ``0.42x``, ``292 flops per
+  byte``), said back as the question's unit;
+- a word or sign of approximation before the number (``≈ 35``, ``~35``, ``about 35``) and
+  a full stop after a unit (``10.5 ms.``).
+
+A unit of the same kind as the question's but another (``0.025 s`` where the question
+asks in ms, ``1 PFLOPS`` for TFLOPS) is refused, saying which unit the question asks in;
+any other word is named, as the learner wrote it.
 
 Only one thing is truly ambiguous: a lone comma or point followed by exactly three
 digits, as in ``1,000`` (one thousand, or 1.0 written with a decimal comma) or
-``1.000``. The question's ``decimal_mark`` decides it: ``point`` (English; the default)
-reads ``1,000`` as 1000 and ``1.000`` as 1, ``comma`` the other way round, and
-``either`` refuses the number and asks the learner to write it so that it can only
-mean one thing. Every other form means one number whatever the convention: ``2,5``
-cannot be thousands (a group has three digits), ``1,000.5`` has both marks, ``1 000``
-groups with a space.
+``1.000``. The question's ``decimal_mark`` decides it: ``point`` (English) reads
+``1,000`` as 1000 and ``1.000`` as 1, ``comma`` the other way round, and ``either``
+refuses the number and asks the learner to write it so that it can only mean one thing.
+A question that sets none asks when its answer may have decimals (``unset_mark``): the
+prompt invites a decimal comma, so ``2,147`` may well mean 2.147. Every other form means
+one number whatever the convention: ``2,5`` cannot be thousands (a group has three
+digits), ``1,000.5`` has both marks, ``1 000`` groups with a space.
 
 What it refuses, with a message saying what to type: spaces (or other marks) that do
 not group digits in threes, such as ``2 4 1 1``, which is several numbers rather than
@@ -47,6 +56,26 @@ PERCENT_UNITS = frozenset({"%", "percent"})
 # unit counts as the unit, before or after the number.
 _CURRENCY_SIGNS = {"usd": "$", "eur": "€", "gbp": "£", "jpy": "¥", "cny": "¥", "inr": "₹"}
 _UNIT_WORDS = {"%": ("percent", "per cent")}
+# Units as learners spell them, each line one unit (after NFKC, casefolded: `µ` is `μ`).
+SPELLINGS: tuple[tuple[str, ...], ...] = (
+    ("ms", "msec", "millisecond", "milliseconds"),
+    ("s", "sec", "second", "seconds"),
+    ("μs", "us", "microsecond", "microseconds"),
+    ("ns", "nanosecond", "nanoseconds"),
+    ("usd", "$", "us$", "dollar", "dollars", "us dollars"),
+    ("\u00d7", "x", "times"),  # the multiplication sign
+    ("flops/byte", "flop/byte", "flops per byte", "flop per byte", "flops/b", "flop/b"),
+    ("%", "percent", "per cent"),
+)
+# Units of one kind: a number in another of them is not a number in the question's unit.
+KINDS: tuple[tuple[str, ...], ...] = (
+    ("ns", "μs", "us", "ms", "s", "sec", "min", "h"),
+    ("flops", "kflops", "mflops", "gflops", "tflops", "pflops", "eflops"),
+    ("b", "kb", "mb", "gb", "tb", "pb", "kib", "mib", "gib", "tib"),
+    ("b/s", "kb/s", "mb/s", "gb/s", "tb/s", "gib/s", "tib/s"),
+    ("usd", "eur", "gbp", "jpy", "cny", "inr", "€", "£", "¥", "₹"),
+)
+APPROXIMATELY = ("≈", "~", "about ")
 # Minus signs and spaces people paste from documents and phones (NFKC leaves these).
 _TYPOGRAPHY = str.maketrans({"\u2212": "-", "\u2013": "-", "\u00a0": " ", "\u202f": " "})
 _GROUPING = " _'\u2019"  # marks that only ever group digits
@@ -75,21 +104,37 @@ class Number(float):
         return made
 
 
+def unset_mark(*, decimals: bool) -> DecimalMark:
+    """The convention of a question that sets none: ``either`` (ask) when its answer may
+    have decimals, for `2,147` may then be 2.147 as well as 2147; else ``point``, as a
+    whole-number answer cannot be 2.147."""
+    return "either" if decimals else "point"
+
+
 def read_number(text: str, unit: str | None = None, decimal_mark: DecimalMark = "point") -> Number:
     """The number ``text`` stands for, or NumberError saying how to type one."""
     typed = clean(text)
-    shown = typed  # messages quote what was typed, not what is left once a unit is off
-    body = written = _without_unit(typed, unit)
+    shown = _as_typed(text)  # messages quote what was typed, in the learner's own case
+    body, respelled = _without_unit(typed, unit)
+    written = body
     sign = ""
     if body[:1] in ("-", "+"):
         sign, body = body[0].replace("+", ""), body[1:].lstrip()
-    digits = _digits(body, shown, unit, decimal_mark, sign)
+    try:
+        digits = _digits(body, shown, unit, decimal_mark, sign)
+    except NumberError:
+        _name_the_word(body, typed, shown, unit)
+        raise
     value = float(sign + digits)
     if not math.isfinite(value):
         raise NumberError(f"`{shown}` is too large. Type an ordinary finite number.")
     read = number_text(value)
-    said = "" if written == read else read + (f" {unit}" if unit else "")
+    said = "" if written == read and not respelled else read + (f" {unit}" if unit else "")
     return Number(value, text.strip(), said)
+
+
+def _as_typed(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).strip()
 
 
 def clean(text: str) -> str:
@@ -119,18 +164,66 @@ def number_text(value: float) -> str:
     return f"{sign}{digits[0]}{rest}e{'+' if point > 0 else '-'}{abs(point - 1)}"
 
 
-def _without_unit(typed: str, unit: str | None) -> str:
+def _without_unit(typed: str, unit: str | None) -> tuple[str, bool]:
+    """The number's text without its unit, and whether more than the unit's own spelling,
+    its currency sign or `percent` was taken off (`25 milliseconds`, `about 25`)."""
+    respelled = False
+    for word in APPROXIMATELY:
+        if typed.startswith(word) and typed[len(word) :].strip():
+            typed, respelled = typed[len(word) :].lstrip(), True
+            break
+    if len(typed) > 1 and typed.endswith(".") and not typed[-2].isdigit():
+        typed, respelled = typed[:-1].rstrip(), True  # a sentence's full stop: `10.5 ms.`
     if not unit:
-        return typed
-    folded = clean(unit)
+        return typed, respelled
+    folded, plain = clean(unit), typed
     for word in (folded, *_UNIT_WORDS.get(folded, ())):
-        if typed.endswith(word) and typed != word:
+        if typed.endswith(word) and typed != word and not _joined(typed[: -len(word)], word):
             typed = typed[: -len(word)].rstrip()
             break
     sign = _CURRENCY_SIGNS.get(folded)
     if sign and typed.strip(sign) and typed != typed.strip(sign):
         typed = typed.removeprefix(sign).removesuffix(sign).strip()
-    return typed
+    if typed != plain:
+        return typed, respelled
+    spellings = next((line for line in SPELLINGS if folded in line), ())
+    for word in sorted(spellings, key=len, reverse=True):
+        before = typed[: -len(word)]
+        if typed.endswith(word) and before.strip() and not _joined(before, word):
+            return before.rstrip(), True
+        after = typed[len(word) :]
+        if "$" in spellings and typed.startswith(word) and after.strip():
+            return after.lstrip(), True  # `USD 4.18`, `US$ 4.18`
+    return typed, respelled
+
+
+def _joined(before: str, word: str) -> bool:
+    """``word`` is the end of a longer word, not a unit of its own (`s` in `5ms`)."""
+    return word[:1].isalpha() and before[-1:].isalpha()
+
+
+def _name_the_word(body: str, typed: str, shown: str, unit: str | None) -> None:
+    """When a word after the number is the trouble, say so: another unit of the question's
+    kind (`0.025 s` where it asks in ms), or a word it does not know, as it was written."""
+    found = re.fullmatch(
+        r"[-+]?[0-9][0-9.,_'\u2019 ]*(?:e[-+]?[0-9]+)? ?([^\s0-9.,_'\u2019+-]\S*)", body
+    )
+    if found is None or re.fullmatch(r"e[-+]?[0-9]+", found.group(1)):
+        return  # no word after the number, or its exponent: the number's own trouble
+    word = found.group(1)
+    at = typed.rfind(word)
+    as_written = shown[at : at + len(word)] if len(shown) == len(typed) and at >= 0 else word
+    folded = clean(unit) if unit else ""
+    if any(word in kind and folded in kind for kind in KINDS):
+        raise NumberError(
+            f"`{shown}` is in {as_written}; this question asks in {unit}. Type the number in "
+            f"{unit}."
+        )
+    after = f", optionally followed by {unit}" if unit else ""
+    raise NumberError(
+        f"`{as_written}` is not a unit this question knows. Type a number such as `2.5` or "
+        f"`2,5`{after}."
+    )
 
 
 def _digits(body: str, shown: str, unit: str | None, mark: DecimalMark, sign: str) -> str:

@@ -97,9 +97,21 @@ class Unusable(Exception):
 
     def notice(self, path: Path, kept: Path) -> str:
         return (
-            f"history database {path} {self.reason}; kept it as {kept.name} "
+            f"history database {path} {self.reason}; kept it as {kept} "
             f"and started a fresh one{self.after}"
         )
+
+    def recovered(self, path: Path, kept: Path, con: sqlite3.Connection) -> str:
+        """Recover what can be read of the damaged file now at ``kept`` into ``con`` (the
+        fresh database), and say so: why, where the damaged file is, what is back and
+        what is lost."""
+        from lessonkit.history.recovery import recover
+
+        try:
+            words = recover(kept, con).words()
+        except (OSError, sqlite3.Error) as e:
+            words = f"Nothing could be recovered from it ({e}), so your history starts afresh."
+        return f"history database {path} {self.reason}. It is kept, unchanged, as {kept}. {words}"
 
 
 def resolve_data_dir(explicit: Path | None = None) -> Path:
@@ -134,30 +146,74 @@ def open_database(path: Path, now: datetime) -> tuple[sqlite3.Connection, list[s
     database is started, and a notice for the learner says so.
     """
     notices: list[str] = []
+    damaged: tuple[Unusable, Path] | None = None
     for _ in range(3):  # another process may be replacing the file as we look
         before = _identity(path)
         try:
-            return _connect(path), notices
+            con = _connect(path)
         except Unusable as bad:
             try:
                 if _identity(path) == before:
                     kept = set_aside(path, bad.label, now)
-                    notices.append(bad.notice(path, kept))
+                    if bad.label == "corrupt":  # what can be read of it goes into the new one
+                        damaged = bad, kept
+                    else:
+                        notices.append(bad.notice(path, kept))
             finally:
                 if bad.con is not None:
                     bad.con.close()
+            continue
+        if damaged is not None:
+            notices.append(damaged[0].recovered(path, damaged[1], con))
+        return con, notices
     raise StoreError(f"cannot open the history database {path}: it keeps changing; try again")
 
 
-def open_readonly(path: Path) -> tuple[sqlite3.Connection | None, list[str]]:
+def open_readonly(path: Path, now: datetime) -> tuple[sqlite3.Connection | None, list[str]]:
     """Connect to the database at `path` only to read it; None when there is none yet.
 
     Nothing is created, migrated or set aside, so `history` and `list` work on a data
     folder the learner cannot write. Reading a WAL database needs its -shm file; when
     that cannot be created either, and no -wal holds commits not yet in the file (the
-    last writer closed cleanly), the file is read as immutable. A damaged file is left
-    as it is, with a notice: the next quiz sets it aside.
+    last writer closed cleanly), the file is read as immutable. A damaged file is
+    repaired as a quiz would repair it (kept aside, what can be read recovered into a
+    fresh one), so what is shown is what the next quiz will see; where the folder
+    cannot be written, what can be read is recovered into memory and shown.
     """
+    try:
+        return _open_readonly(path)
+    except Damaged as damaged:
+        try:
+            con, notices = open_database(path, now)
+        except StoreError as error:  # cannot be repaired here: shown from memory
+            return _recovered_in_memory(path, damaged, error)
+        return con, notices
+
+
+class Damaged(Exception):
+    """A database found damaged while only reading it."""
+
+
+def _recovered_in_memory(
+    path: Path, damaged: Damaged, error: StoreError
+) -> tuple[sqlite3.Connection, list[str]]:
+    from lessonkit.history.recovery import recover
+
+    con = sqlite3.connect(":memory:", isolation_level=None)
+    con.row_factory = sqlite3.Row
+    migrate(con)
+    try:
+        words = recover(path, con).words()
+    except (OSError, sqlite3.Error) as e:
+        words = f"Nothing could be recovered from it ({e})."
+    why = "this folder cannot be written" if not os.access(path.parent, os.W_OK) else error
+    return con, [
+        f"history database {path} {damaged}. It cannot be repaired here ({why}), so what "
+        f"is shown is what could be read of it. {words}"
+    ]
+
+
+def _open_readonly(path: Path) -> tuple[sqlite3.Connection | None, list[str]]:
     if not path.exists():
         return None, []
     if not path.is_file():
@@ -184,6 +240,10 @@ def open_readonly(path: Path) -> tuple[sqlite3.Connection | None, list[str]]:
                     f"cannot read the history database {path}: it was written by a newer "
                     f"lessonkit (schema {version}); upgrade lessonkit to read it"
                 )
+            check = _damage(con)
+            if check is not None:
+                con.close()
+                raise Damaged(f"is damaged: some of it cannot be read ({check})")
             for steps in range(version, len(MIGRATIONS)):
                 for sql in STAND_INS.get(steps, ()):
                     con.execute(sql)
@@ -191,11 +251,9 @@ def open_readonly(path: Path) -> tuple[sqlite3.Connection | None, list[str]]:
         except sqlite3.Error as e:
             con.close()
             error = e
-    if getattr(error, "sqlite_errorname", "") in {"SQLITE_NOTADB", "SQLITE_CORRUPT"}:
-        return None, [
-            f"history database {path} was unreadable ({error}); the next "
-            "`lessonkit quiz` keeps it aside under a new name and starts a fresh one"
-        ]
+    problem = _classify(error, path) if error is not None else None
+    if isinstance(problem, Unusable) and problem.label == "corrupt":
+        raise Damaged(problem.reason)
     raise StoreError(f"cannot read the history database {path}: {error}") from error
 
 
@@ -269,9 +327,9 @@ def _configure(con: sqlite3.Connection) -> None:
     con.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     con.execute("PRAGMA foreign_keys = ON")
     # Checked before anything writes, so a damaged file is kept exactly as it was found.
-    check = con.execute("PRAGMA quick_check").fetchone()[0]
-    if check != "ok":
-        raise Unusable("corrupt", f"was damaged ({check})")
+    check = _damage(con)
+    if check is not None:
+        raise Unusable("corrupt", f"is damaged: some of it cannot be read ({check})")
     _use_wal(con)
     con.execute("PRAGMA synchronous = FULL")  # every answer's commit reaches the disk
 
@@ -296,8 +354,21 @@ def _use_wal(con: sqlite3.Connection) -> None:
             time.sleep(0.01)
 
 
+def _damage(con: sqlite3.Connection) -> str | None:
+    """SQLite's first complaint about the file's pages, or None when it finds none."""
+    lines = [str(row[0]) for row in con.execute("PRAGMA quick_check")]
+    if lines == ["ok"]:
+        return None
+    said = [line for line in lines if not line.startswith("***")] or lines
+    return said[0].strip()
+
+
 def _classify(error: sqlite3.Error, path: Path) -> Exception:
     name = getattr(error, "sqlite_errorname", "")
+    if name == "SQLITE_CORRUPT" and path.exists():
+        return Unusable("corrupt", f"is damaged: some of it cannot be read ({error})")
+    if name == "SQLITE_NOTADB" and path.exists():
+        return Unusable("corrupt", f"cannot be read at all ({error})")
     if name in _UNUSABLE and path.exists():
         return Unusable("corrupt", f"was unreadable ({error})")
     if name in {"SQLITE_BUSY", "SQLITE_LOCKED"}:

@@ -75,7 +75,7 @@ class Store:
         cannot write; `history` and `list` only read.
         """
         path = resolve_data_dir(data_dir) / DB_NAME
-        con, notices = open_readonly(path)
+        con, notices = open_readonly(path, datetime.now(UTC))
         return (None if con is None else cls(con, path)), notices
 
     def close(self) -> None:

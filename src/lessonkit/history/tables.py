@@ -316,7 +316,7 @@ def numbers_lines(
     An answer from before the question drew numbers shows the numbers it had then
     (its `numbers_before`), or says that they were fixed.
     """
-    from lessonkit.bank import variants
+    from lessonkit.bank.wording import numbers_in_words
     from lessonkit.questiontypes.registry import as_json
 
     questions = {q.id: q for q in bank["questions"] if getattr(q, "params", None)}
@@ -326,7 +326,7 @@ def numbers_lines(
         if question is None:
             continue
         drawn = row.params if row.params is not None else question.numbers_before
-        numbers = variants.shown_numbers(as_json(question), drawn) if drawn else "its numbers then"
+        numbers = numbers_in_words(as_json(question), drawn) if drawn else "its numbers then"
         when = "" if row.params is not None else " (fixed, before it drew new numbers)"
         mark = (
             f"{TICK} right" if row.correct else f"{CROSS} {_num(row.score)}/{_num(row.max_score)}"

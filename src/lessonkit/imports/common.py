@@ -11,6 +11,8 @@ import codecs
 import hashlib
 import html
 import re
+import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,11 +27,13 @@ __all__ = [
     "Imported",
     "Loss",
     "Notes",
+    "local_links",
     "markdown_from_html",
     "plain_from_html",
     "read_limited",
     "refuse",
     "slug_id",
+    "weighted_choice",
 ]
 
 # The same ceiling as a bank file (bank.yamldoc): an export of a few thousand questions
@@ -51,7 +55,8 @@ class Loss:
     omitted: bool = False  # the whole question was left out
 
     def __str__(self) -> str:
-        return f"{self.source}: {self.question}: {self.what}"
+        left = "left out: " if self.omitted and not self.what.startswith("left out") else ""
+        return f"{self.source}: {self.question}: {left}{self.what}"
 
 
 @dataclass
@@ -157,9 +162,57 @@ def slug_id(*names: str, taken: set[str]) -> str:
 
 # --- rich text ----------------------------------------------------------------------
 
-_IMG = re.compile(r"<img\b", re.I)
+_IMG = re.compile(r"<img\b[^>]*>", re.I)
+_LINK = re.compile(r"<a\b([^>]*)>(.*?)</a\s*>", re.I | re.S)
+_ATTRIBUTE = re.compile(r"([\w-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+_TAG = re.compile(r"<[^>]*>")
 _TABLE = re.compile(r"<table\b", re.I)
 _BLANKS = re.compile(r"\n{3,}")
+# Moodle's placeholder for a file packed with the question (`<file>` in its XML), and
+# Canvas's for a file in the course's files (in the export's zip, or not at all).
+PLUGINFILE = "@@PLUGINFILE@@/"
+_PACKED = (PLUGINFILE, "$IMS-CC-FILEBASE$/", "%24IMS-CC-FILEBASE%24/", "/courses/")
+
+
+def _attributes(tag: str) -> dict[str, str]:
+    return {m.group(1).lower(): html.unescape(m.group(2) if m.group(2) is not None else m.group(3))
+            for m in _ATTRIBUTE.finditer(tag)}  # fmt: skip
+
+
+def _file_name(address: str) -> str:
+    return urllib.parse.unquote(address.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1])
+
+
+def _image(tag: re.Match[str], notes: Notes | None) -> str:
+    """An equation image as its LaTeX (Canvas keeps it in `data-equation-content`); any
+    other image is left out, by name, in a loss line."""
+    found = _attributes(tag.group(0))
+    latex = found.get("data-equation-content", "").strip()
+    if latex:
+        if notes is not None:
+            notes.lost(f"equation `{latex}`: written as its LaTeX source in a code span; "
+                       "lessonkit does not typeset equations")  # fmt: skip
+        return f"<code>{html.escape(latex)}</code>"
+    if notes is not None:
+        name = _file_name(found.get("src", "")) or "without a source"
+        alt = " ".join(found.get("alt", "").split())
+        described = f" (“{alt}”)" if alt else ""
+        notes.lost(f"image `{name}`{described} left out: the bank format holds no images")
+    return ""
+
+
+def _link(tag: re.Match[str], notes: Notes | None) -> str:
+    """A link to a file packed with the question (Moodle) or kept in the course (Canvas)
+    points nowhere once imported: keep its words, and name the file in a loss line."""
+    address = _attributes(tag.group(1)).get("href", "")
+    if not address.startswith(_PACKED):
+        return tag.group(0)
+    if notes is not None:
+        words = " ".join(html.unescape(_TAG.sub("", tag.group(2))).split())
+        notes.lost(f"embedded file `{_file_name(address)}` left out (the link “{words}” keeps "
+                   "its words): the bank format holds no files; link to a copy on the "
+                   "web")  # fmt: skip
+    return tag.group(2)
 
 
 def markdown_from_html(markup: str, notes: Notes | None = None) -> str:
@@ -170,8 +223,8 @@ def markdown_from_html(markup: str, notes: Notes | None = None) -> str:
     """
     if not markup.strip():
         return ""
-    if notes is not None and _IMG.search(markup):
-        notes.lost("images: the bank format holds no images; left out")
+    markup = _IMG.sub(lambda tag: _image(tag, notes), markup)
+    markup = _LINK.sub(lambda tag: _link(tag, notes), markup)
     if notes is not None and _TABLE.search(markup):
         notes.lost("a table: written as plain lines")
     import markdownify
@@ -183,7 +236,108 @@ def markdown_from_html(markup: str, notes: Notes | None = None) -> str:
                       url_schemes=URL_SCHEMES, link_rel=None)  # fmt: skip
     text = markdownify.markdownify(clean, heading_style="ATX", bullets="-", code_language="")
     lines = [line.rstrip() for line in text.replace("\xa0", " ").splitlines()]
-    return _BLANKS.sub("\n\n", "\n".join(lines)).strip()
+    return local_links(unescape_needless(_BLANKS.sub("\n\n", "\n".join(lines)).strip()), notes)
+
+
+# `[words](target)`, not an image; a fence line. A question is drawn as HTML neither site
+# engine rewrites, so a link to a page of the site the question came from leads nowhere.
+_MD_LINK = re.compile(
+    r"(?<!!)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]*)>?(?:\s+[\"'(][^)]*)?\)"
+)
+_FENCE_LINE = re.compile(r"^\s{0,3}(```|~~~)")
+
+
+def local_links(markdown: str, notes: Notes | None = None) -> str:
+    """Links to the source site's own files (`index.md`, `../page.html`) kept as their
+    words, each named in a loss line; web addresses and `#anchors` stay links."""
+    if "](" not in markdown:
+        return markdown
+
+    def words(found: re.Match[str]) -> str:
+        target = found.group(2)
+        parts = urllib.parse.urlsplit(target)
+        if not parts.path or parts.scheme or target.startswith("//"):
+            return found.group(0)
+        if notes is not None:
+            notes.lost(f"link `{target}` (“{found.group(1)}”) kept as its words: it led to a "
+                       "page of the site the question came from; link to its https "
+                       "address")  # fmt: skip
+        return found.group(1)
+
+    out, fenced = [], False
+    for line in markdown.split("\n"):
+        if _FENCE_LINE.match(line):
+            fenced = not fenced
+        if fenced or "](" not in line:
+            out.append(line)
+            continue
+        out.append(_relinked(line, words))
+    return "\n".join(out)
+
+
+def _relinked(line: str, words: Callable[[re.Match[str]], str]) -> str:
+    """``line`` with ``words`` applied to each link outside its code spans."""
+    at, kept = 0, []
+    for code in _CODE_SPAN.finditer(line):
+        kept.append(_MD_LINK.sub(words, line[at : code.start()]))
+        kept.append(code.group(0))
+        at = code.end()
+    kept.append(_MD_LINK.sub(words, line[at:]))
+    return "".join(kept)
+
+
+_CODE_SPAN = re.compile(r"(`+)[^`]*?\1")
+_ESCAPED_RUN = re.compile(r"(?:\\([_*]))+")
+
+
+def unescape_needless(markdown: str) -> str:
+    """markdownify's text with the backslashes that change nothing taken out.
+
+    markdownify escapes every `_` and `*`, so `customer_id` came out `customer\\_id`, which
+    an author must read (and the terminal would print) with its backslash. A run of them
+    can only start or end emphasis when it touches a word on one side and not the other
+    (CommonMark's flanking rules; Python-Markdown is stricter still); inside a word
+    (`customer_id`) or with space on both sides (`SELECT * FROM`, a `_____` gap) it is
+    text. When at most one run in a paragraph could act, it has nothing to pair with, so
+    none needs its backslash. A run alone on a line (a rule) or a `*` opening a line (a
+    list) keeps it; code spans are never touched.
+    """
+    return "\n\n".join(_paragraph(part) for part in markdown.split("\n\n"))
+
+
+def _paragraph(text: str) -> str:
+    spans = [(m.start(), m.end()) for m in _CODE_SPAN.finditer(text)]
+    runs = [m for m in _ESCAPED_RUN.finditer(text)
+            if not any(a <= m.start() < b for a, b in spans)]  # fmt: skip
+    if not runs:
+        return text
+    plain = _ESCAPED_RUN.sub("", text)
+    stray = any(c in plain for c in "_*")  # an unescaped one elsewhere could pair with a run
+    active = [m for m in runs if not _inert(text, m)]
+    keep = {id(m) for m in active} if stray or len(active) > 1 else set()
+    for m in runs:  # a rule or a list item stays escaped, whatever else the paragraph holds
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        line_end = text.find("\n", m.end())
+        line = text[line_start : len(text) if line_end < 0 else line_end]
+        if not line.replace("\\", "").strip("_* ") or (
+            m.group(1) == "*" and not text[line_start : m.start()].strip()
+        ):
+            keep.add(id(m))
+    out, last = [], 0
+    for m in runs:
+        out.append(text[last : m.start()])
+        out.append(m.group(0) if id(m) in keep else m.group(0).replace("\\", ""))
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _inert(text: str, run: re.Match[str]) -> bool:
+    before = text[run.start() - 1] if run.start() > 0 else " "
+    after = text[run.end()] if run.end() < len(text) else " "
+    if before.isspace() and after.isspace():
+        return True
+    return run.group(1) == "_" and before.isalnum() and after.isalnum()
 
 
 def plain_from_html(markup: str, notes: Notes | None = None) -> str:
@@ -198,3 +352,59 @@ def plain_from_html(markup: str, notes: Notes | None = None) -> str:
 def markdown_from_plain(text: str) -> str:
     """Plain text as Markdown that shows exactly that text."""
     return markdown_from_html(html.escape(text).replace("\n", "<br>"))
+
+
+# --- weighted choices -----------------------------------------------------------------
+
+
+def weighted_choice(
+    options: list[dict[str, Any]], weights: list[float], named: list[str], notes: Notes,
+    *, single: bool | None = None,
+) -> dict[str, Any] | list[Loss]:  # fmt: skip
+    """A choice whose options carry Moodle's marks (per cent; below zero a penalty) as a
+    `single` or `multiple` question, with a loss line for each mark lessonkit grades otherwise.
+
+    ``single`` None decides as Moodle's GIFT importer does: single when an option earns
+    full marks. ``named`` is each option's text as a loss line shows it.
+    """
+    full = [i for i, w in enumerate(weights) if w >= 99.99]
+    if single is None:
+        single = bool(full)
+    if single:
+        if not full:
+            return notes.omit("no option earns full marks, so the question has no right answer")
+        return _one_right(options, weights, [f"`{n}`" for n in named], full, notes)
+    right = sum(w > 0 for w in weights)
+    if not right:
+        return notes.omit("no option is right or earns marks")
+    for option, weight in zip(options, weights, strict=True):
+        if weight > 0:
+            option["correct"] = True
+    ours = [100 / right if w > 0 else -100 / right for w in weights]
+    if any(abs(w - o) > 0.01 for w, o in zip(weights, ours, strict=True)):
+        given = ", ".join(f"`{n}` {w:g}%" for n, w in zip(named, weights, strict=True))
+        notes.lost(f"option marks ({given}): lessonkit scores (right chosen - wrong chosen) "
+                   f"÷ right options, so each right option is worth {100 / right:.3g}% and "
+                   f"each wrong one costs {100 / right:.3g}%")  # fmt: skip
+    return {"type": "multiple", "options": options}
+
+
+def _one_right(
+    options: list[dict[str, Any]], weights: list[float], named: list[str], full: list[int],
+    notes: Notes,
+) -> dict[str, Any]:  # fmt: skip
+    options[full[0]]["correct"] = True
+    if len(full) > 1:
+        others = ", ".join(named[i] for i in full[1:])
+        notes.lost(f"several right answers: Moodle gave full marks for any of "
+                   f"{', '.join(named[i] for i in full)}, but lessonkit's single choice has one "
+                   f"right option, so {named[full[0]]} is kept as it and {others} left out "
+                   "(as an option, choosing it would be marked wrong)")  # fmt: skip
+    for index, weight in enumerate(weights):
+        if 0 < weight < 99.99:
+            notes.lost(f"partial credit ({weight:g}%) for {named[index]}: lessonkit's single "
+                       "choice gives none, so choosing it counts as wrong")  # fmt: skip
+        elif weight < 0:
+            notes.lost(f"penalty ({weight:g}%) for {named[index]}: lessonkit takes no marks "
+                       "off for a wrong option")  # fmt: skip
+    return {"type": "single", "options": [o for i, o in enumerate(options) if i not in full[1:]]}

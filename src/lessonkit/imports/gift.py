@@ -23,6 +23,7 @@ from lessonkit.imports.common import (
     markdown_from_plain,
     plain_from_html,
     slug_id,
+    weighted_choice,
 )
 from lessonkit.imports.wildcards import pattern_from_wildcards
 
@@ -132,9 +133,9 @@ def _question(
     unit = _UNIT.search(prompt)
     if unit:
         prompt = prompt[: unit.start()]
-    if after.strip():
-        notes.lost("text after the answers: the gap is shown as _____")
-        prompt = f"{prompt.rstrip()} _____ {after.strip()}"
+    if after.strip():  # Moodle's "missing word": the answer goes in the gap, as there
+        rest = after.strip()
+        prompt = f"{prompt.rstrip()} _____{'' if rest[0] in '.,;:!?)' else ' '}{rest}"
     fields["prompt"] = _markdown(prompt, notes)
     explanation = _markdown(_REREAD.sub("", general), notes) if general.strip() else ""
     if explanation:
@@ -180,21 +181,61 @@ def _body(answers: str, notes: Notes) -> dict[str, Any] | list[Loss]:
 
 
 def _numeric(answers: str, notes: Notes) -> dict[str, Any] | list[Loss]:
-    first = re.split(r"(?<!^)[=~]", answers, maxsplit=1)[0].lstrip("=").split("#", 1)[0].strip()
-    if _WEIGHT.match(first) or re.search(r"[=~]", answers.lstrip("=")):
-        notes.lost("other answers and their partial credit: lessonkit takes one value")
-        first = _WEIGHT.sub("", first).strip()
+    """`{#1822:1}`, `{#1..5}`, or one `=` per answer, each with its `%weight%` and feedback,
+    on one line or several (Moodle's own documentation writes them a line each)."""
+    answers = answers.strip()
+    wrong = ""
+    if (cut := answers.find("~")) >= 0:  # feedback for any other number
+        answers, wrong = answers[:cut], answers[cut + 1 :]
+    entries = [e.strip() for e in re.split(r"=", answers) if e.strip()]
+    full: list[tuple[str, str]] = []
+    partial: list[tuple[float, str]] = []
+    for entry in entries:
+        spec, _, feedback = entry.partition("#")
+        spec, weight = spec.strip(), 100.0
+        if weighted := _WEIGHT.match(spec):
+            weight, spec = float(weighted.group(1)), spec[weighted.end() :].strip()
+        if feedback.strip():
+            notes.lost(f"feedback for {_number_words(spec)}: lessonkit's numeric questions "
+                       "have none; say it in the explanation")  # fmt: skip
+        if weight >= 99.99:
+            full.append((spec, feedback))
+        elif weight > 0:
+            partial.append((weight, spec))
+    if _restore(wrong).strip():
+        notes.lost("feedback for any other number: lessonkit's numeric questions have none")
+    if not full:
+        return notes.omit("no answer earns full marks, so lessonkit has no value to check")
+    for extra, _ in full[1:]:
+        notes.lost(f"{_number_words(extra)} also earned full marks in Moodle: lessonkit takes "
+                   f"one value, {_number_words(full[0][0])}; answers near the other count as "
+                   "wrong")  # fmt: skip
+    for weight, spec in partial:
+        notes.lost(f"partial credit ({weight:g}%) for {_number_words(spec)}: lessonkit's numeric "
+                   "answers are right or wrong, so these count as wrong")  # fmt: skip
+    value = full[0][0]
     try:
-        if ".." in first:
-            low, high = (float(v) for v in first.split(".."))
+        if ".." in value:
+            low, high = (float(v) for v in value.split(".."))
             return {"type": "numeric", "answer": (low + high) / 2, "tolerance": abs(high - low) / 2}
-        value, _, margin = first.partition(":")
-        body: dict[str, Any] = {"type": "numeric", "answer": float(value)}
+        number, _, margin = value.partition(":")
+        body: dict[str, Any] = {"type": "numeric", "answer": float(number)}
         if margin and float(margin):
             body["tolerance"] = abs(float(margin))
         return body
     except ValueError:
-        return notes.omit(f"answer `{first}` is not a number")
+        return notes.omit(f"the answer `{_restore(value)}` is not a number (write it as "
+                          "`{#1822}`, `{#1822:2}` or `{#1820..1824}`)")  # fmt: skip
+
+
+def _number_words(spec: str) -> str:
+    """A GIFT numeric answer as a reader says it: `1822 ± 2`, `1820 to 1824`."""
+    spec = _restore(spec).strip()
+    if ".." in spec:
+        low, _, high = spec.partition("..")
+        return f"{low.strip()} to {high.strip()}"
+    number, _, margin = spec.partition(":")
+    return f"{number.strip()} ± {margin.strip()}" if margin.strip() else number.strip()
 
 
 def _matching(
@@ -224,12 +265,16 @@ def _short(
         if weight is not None and weight < 100:
             if weight > 0:
                 notes.lost(f"partial credit ({weight:g}%) for `{answer}`: lessonkit's text "
-                           "answers are right or wrong")  # fmt: skip
+                           "answers are right or wrong, so it is left out of `accept` and "
+                           "counts as wrong; add it to `accept` to give it full marks")  # fmt: skip
             if feedback:
-                notes.lost(f"feedback for `{answer}`: lessonkit's text questions have none")
+                what = "any other answer (`*`)" if answer == "*" else f"`{answer}`"
+                notes.lost(f"feedback for {what}: lessonkit's text questions have none; "
+                           "say it in the explanation")  # fmt: skip
             continue
         if feedback:
-            notes.lost(f"feedback for `{answer}`: lessonkit's text questions have none")
+            notes.lost(f"feedback for `{answer}`: lessonkit's text questions have none; "
+                           "say it in the explanation")  # fmt: skip
         kind, value = pattern_from_wildcards(answer)
         (accept if kind == "accept" else patterns).append(value)
     body: dict[str, Any] = {"type": "text"}
@@ -243,24 +288,14 @@ def _short(
 def _choice(
     items: list[tuple[str, str, float | None, str]], notes: Notes
 ) -> dict[str, Any] | list[Loss]:
-    weighted = any(w is not None for _, _, w, _ in items)
+    """Moodle's meaning: `=` is full marks, `~` none, `%n%` n per cent of the marks (below
+    zero, a penalty). With an answer at full marks it is a single choice, else a multiple one."""
+    weights = [w if w is not None else (100.0 if m == "=" else 0.0) for m, _, w, _ in items]
     options = []
-    for mark, text, weight, feedback in items:
+    for _, text, _, feedback in items:
         option: dict[str, Any] = {"text": _markdown(text, notes)}
-        if (weight or 0) > 0 or (mark == "=" and weight is None):
-            option["correct"] = True
         if feedback:
             option["feedback"] = _markdown(feedback, notes)
         options.append(option)
-    right = [w for _, _, w, _ in items if w is not None and w > 0]
-    if not weighted or (len(right) == 1 and right[0] >= 100):
-        if any(0 < (w or 0) < 100 for _, _, w, _ in items):
-            notes.lost("partial credit for a wrong option: lessonkit's single choice gives none")
-        return {"type": "single", "options": options}
-    expected = 100 / len(right) if right else 0
-    if any(
-        abs((w or 0) - (expected if (w or 0) > 0 else -expected)) > 0.01 for _, _, w, _ in items
-    ):
-        notes.lost("option weights: graded by lessonkit's rule (right chosen - wrong chosen) "
-                   "÷ right options")  # fmt: skip
-    return {"type": "multiple", "options": options}
+    named = [plain_from_html(_plain(text)) for _, text, _, _ in items]
+    return weighted_choice(options, weights, named, notes)

@@ -15,7 +15,15 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lessonkit.imports.common import Draft, Imported, Notes, decode_text, refuse, slug_id
+from lessonkit.imports.common import (
+    Draft,
+    Imported,
+    Notes,
+    decode_text,
+    local_links,
+    refuse,
+    slug_id,
+)
 
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _OPEN = re.compile(r"^(\s*)<quiz>\s*$")
@@ -23,7 +31,7 @@ _ANSWER = re.compile(r"^[-*]\s*\[([xX ]?)\]\s*(.*)$")
 _FEEDBACK = re.compile(r"^\s*>\s?(.*)$")
 _BLANK = re.compile(r"\[\[([^\]]+)\]\]")
 _HEADING = re.compile(r"^#{1,3}\s+(.+?)\s*#*\s*$")
-_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)\s*")
+_IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)]*)\)\s*")
 
 
 def read(path: Path, data: bytes) -> Imported:
@@ -107,11 +115,13 @@ def _quiz(
             return
         prompt = _BLANK.sub("_____", prompt)
         body_fields = {"type": "text", "accept": [blanks[0].strip()]}
-    if _IMAGE.search(prompt + explanation):
-        notes.lost("images: the bank format holds no images; left out")
-    fields["prompt"] = _IMAGE.sub("", prompt).strip()
+    for image in _IMAGE.finditer(prompt + explanation):
+        alt = f" (“{image.group(1)}”)" if image.group(1).strip() else ""
+        name = image.group(2).split()[0] if image.group(2).strip() else "without an address"
+        notes.lost(f"image `{name}`{alt} left out: the bank format holds no images")
+    fields["prompt"] = local_links(_IMAGE.sub("", prompt).strip(), notes)
     if explanation.strip():
-        fields["explanation"] = _IMAGE.sub("", explanation).strip()
+        fields["explanation"] = local_links(_IMAGE.sub("", explanation).strip(), notes)
     result.losses += notes.losses
     result.drafts.append(Draft(fields | body_fields, heading, notes.question))
 
@@ -119,11 +129,11 @@ def _quiz(
 def _choice(answers: list[dict[str, Any]], notes: Notes) -> dict[str, Any]:
     options = []
     for answer in answers:
-        option: dict[str, Any] = {"text": answer["text"].strip()}
+        option: dict[str, Any] = {"text": local_links(answer["text"].strip(), notes)}
         if answer["correct"]:
             option["correct"] = True
         if answer["feedback"]:
-            option["feedback"] = "\n".join(answer["feedback"]).strip()
+            option["feedback"] = local_links("\n".join(answer["feedback"]).strip(), notes)
         options.append(option)
     if sum(a["correct"] for a in answers) > 1:
         return {"type": "multiple", "options": options, "scoring": "all_or_nothing"}

@@ -2,8 +2,9 @@
 
 Fractions become lessonkit's correct flags and partial-credit rule; general feedback the
 explanation; per-answer feedback each option's feedback; `*` wildcards in short answers
-regular-expression patterns. Calculated, essay, cloze and the drag-and-drop types have no
-counterpart and are reported, with anything else a question loses.
+regular-expression patterns; calculated questions parameterised ones (``calculated``).
+Essay, cloze and the drag-and-drop types have no counterpart and are reported, with
+anything else a question loses.
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
+from lessonkit.imports import calculated
 from lessonkit.imports.common import (
+    PLUGINFILE,
     Draft,
     Imported,
     Loss,
@@ -23,6 +27,7 @@ from lessonkit.imports.common import (
     plain_from_html,
     refuse,
     slug_id,
+    weighted_choice,
 )
 from lessonkit.imports.safexml import parse
 from lessonkit.imports.wildcards import pattern_from_wildcards
@@ -34,11 +39,14 @@ _UNSUPPORTED = {
     "essay": "essay: graded by a person, not by lessonkit",
     "cloze": "cloze (embedded answers): lessonkit has no question with several gaps",
     "multianswer": "cloze (embedded answers): lessonkit has no question with several gaps",
-    "calculated": "calculated: lessonkit has no question with random values yet",
-    "calculatedsimple": "calculated: lessonkit has no question with random values yet",
-    "calculatedmulti": "calculated: lessonkit has no question with random values yet",
+    "calculatedmulti": "calculated multiple choice: lessonkit's choices with drawn numbers "
+    "take a `value` formula per option; write them by hand",
     "description": "description: text, not a question",
     "randomsamatch": "random short-answer matching: drawn from other questions when taken",
+    "gapselect": "select missing words: lessonkit has no question with several gaps",
+    "ddwtos": "drag and drop into text: lessonkit has no question with several gaps",
+    "ddimageortext": "drag and drop onto an image: the bank format holds no images",
+    "ddmarker": "drag markers onto an image: the bank format holds no images",
 }
 # Our own exports add these; an import takes them back off.
 _REREAD = re.compile(r"\s*<p>Re-read: <a href=\"[^\"]*\">.*?</a></p>\s*$", re.S)
@@ -61,7 +69,7 @@ def read(path: Path, data: bytes) -> Imported:
             category = _category(element)
             result.title = result.title or category
             continue
-        name = _text(element, "name")
+        name = plain_from_html(_text(element, "name"))
         ident = slug_id((element.findtext("idnumber") or "").strip(), name, taken=taken)
         notes = Notes(source, name or ident)
         fields = _question(kind, element, ident, notes)
@@ -90,8 +98,10 @@ def _rich(element: ET.Element, tag: str, notes: Notes) -> str:
     if found is None:
         return ""
     text = (found.findtext("text") or "").strip()
-    if found.findall("file"):
-        notes.lost(f"{tag}: embedded files (images, sound) left out")
+    for packed in found.findall("file"):  # those the text shows or links are named there
+        name = packed.get("name") or "without a name"
+        if f"{PLUGINFILE}{name}" not in text and f"{PLUGINFILE}{quote(name)}" not in text:
+            notes.lost(f"embedded file `{name}` left out: the bank format holds no files")
     form = found.get("format") or element.get("format") or "html"
     if form == "markdown":
         return text
@@ -107,14 +117,17 @@ def _question(
         return notes.omit(_UNSUPPORTED[kind])
     if kind not in _BODIES:
         return notes.omit(f"type `{kind}`: lessonkit has no such question type")
+    if kind in _CALCULATED and (lost := _wildcards(element, notes)):
+        return lost
     prompt_html = (element.findtext("questiontext/text") or "").strip()
     fields: dict[str, Any] = {"id": ident}
-    unit = _UNIT.search(prompt_html) if kind == "numerical" else None
+    unit = _UNIT.search(prompt_html) if kind in ("numerical", *_CALCULATED) else None
     if unit:
         element.find("questiontext/text").text = prompt_html[: unit.start()]  # type: ignore[union-attr]
         fields["unit"] = unit.group(1)
     if element.find("image") is not None or element.find("image_base64") is not None:
-        notes.lost("image: the bank format holds no images; left out")
+        name = (element.findtext("image") or "").strip().rsplit("/", 1)[-1] or "without a name"
+        notes.lost(f"image `{name}` left out: the bank format holds no images")
     fields["prompt"] = _rich(element, "questiontext", notes)
     general = element.find("generalfeedback/text")
     if general is not None and general.text:
@@ -137,12 +150,42 @@ def _question(
     return fields | body
 
 
+_CALCULATED = ("calculated", "calculatedsimple")
+_TEXTS = ("questiontext/text", "generalfeedback/text", "hint/text")
+
+
+def _wildcards(element: ET.Element, notes: Notes) -> list[Loss]:
+    """A calculated question's texts with each `{wildcard}` under its lessonkit name;
+    the question left out when a text computes a value inline (`{=…}`)."""
+    names = calculated.rename_wildcards(element)
+    texts = [e for path in _TEXTS for e in element.findall(path)]
+    if inline := calculated.inline_formulas(*(e.text or "" for e in texts)):
+        return notes.omit(f"the formula `{inline[0]}` in its text: lessonkit's texts show "
+                          "named values only; make it a derived value and write its "
+                          "name")  # fmt: skip
+    for text in texts:
+        text.text = calculated.renamed(text.text or "", names)
+    return []
+
+
+def _calculated(element: ET.Element, notes: Notes) -> Body:
+    body = calculated.body(element, calculated.rename_wildcards(element), notes)
+    if isinstance(body, dict):
+        units = [(u.findtext("unit_name") or "").strip() for u in element.findall("units/unit")
+                 if float(u.findtext("multiplier") or 1) == 1]  # fmt: skip
+        if units and units[0]:
+            body["unit"] = units[0]
+    return body
+
+
 def _hints(element: ET.Element, fields: dict[str, Any], notes: Notes) -> None:
     hints = [h for h in element.findall("hint") if (h.findtext("text") or "").strip()]
     if hints:
         fields["hint"] = markdown_from_html((hints[0].findtext("text") or "").strip(), notes)
-    if len(hints) > 1:
-        notes.lost(f"{len(hints) - 1} more hint(s): lessonkit shows one hint")
+    for extra in hints[1:]:
+        said = plain_from_html((extra.findtext("text") or "").strip())
+        notes.lost(f"the hint “{said}” left out: lessonkit shows one hint, the first; fold "
+                   "what it adds into that one")  # fmt: skip
 
 
 def _tags(element: ET.Element, fields: dict[str, Any]) -> None:
@@ -189,27 +232,17 @@ Body = dict[str, Any] | list[Loss]
 
 def _multichoice(element: ET.Element, notes: Notes) -> Body:
     single = (element.findtext("single") or "true").strip().lower() in ("true", "1")
-    answers = element.findall("answer")
-    options, fractions = [], []
-    for answer in answers:
+    options, fractions, named = [], [], []
+    for answer in element.findall("answer"):
         option: dict[str, Any] = {"text": _rich(answer, ".", notes)}
-        fraction = _fraction(answer)
-        fractions.append(fraction)
-        if (single and fraction >= 99.99) or (not single and fraction > 0):
-            option["correct"] = True
+        fractions.append(_fraction(answer))
+        named.append(plain_from_html((answer.findtext("text") or "").strip()))
         if feedback := _feedback(answer, notes):
             option["feedback"] = feedback
         options.append(option)
-    body: dict[str, Any] = {"type": "single" if single else "multiple", "options": options}
-    _shuffle(element, body)
-    if single and any(0 < f < 99.99 for f in fractions):
-        notes.lost("partial credit for a wrong option: lessonkit's single choice gives none")
-    if not single:
-        right = sum(f > 0 for f in fractions)
-        expected = [100 / right if f > 0 else -100 / right for f in fractions] if right else []
-        if any(abs(f - e) > 0.01 for f, e in zip(fractions, expected, strict=True)):
-            notes.lost("option weights: graded by lessonkit's rule (right chosen - wrong "
-                       "chosen) ÷ right options")  # fmt: skip
+    body = weighted_choice(options, fractions, named, notes, single=single)
+    if isinstance(body, dict):
+        _shuffle(element, body)
     return body
 
 
@@ -229,12 +262,16 @@ def _shortanswer(element: ET.Element, notes: Notes) -> Body:
         if fraction < 99.99:
             if fraction > 0:
                 notes.lost(f"partial credit ({fraction:g}%) for `{text}`: lessonkit's text "
-                           "answers are right or wrong")  # fmt: skip
+                           "answers are right or wrong, so it is left out of `accept` and "
+                           "counts as wrong; add it to `accept` to give it full marks")  # fmt: skip
             if _feedback(answer, notes):
-                notes.lost(f"feedback for `{text}`: lessonkit's text questions have none")
+                what = "any other answer (`*`)" if text == "*" else f"`{text}`"
+                notes.lost(f"feedback for {what}: lessonkit's text questions have none; "
+                           "say it in the explanation")  # fmt: skip
             continue
         if _feedback(answer, notes):
-            notes.lost(f"feedback for `{text}`: lessonkit's text questions have none")
+            notes.lost(f"feedback for `{text}`: lessonkit's text questions have none; "
+                           "say it in the explanation")  # fmt: skip
         literal = pattern_from_wildcards(text)
         (accept if literal[0] == "accept" else patterns).append(literal[1])
     if not accept and not patterns:
@@ -253,9 +290,22 @@ def _numerical(element: ET.Element, notes: Notes) -> Body:
     right = [a for a in element.findall("answer") if _fraction(a) >= 99.99]
     if not right:
         return notes.omit("no answer earns full marks")
-    if len(right) > 1 or len(right) < len(element.findall("answer")):
-        notes.lost("other answers and their partial credit: lessonkit takes one value")
     text = (right[0].findtext("text") or "").strip()
+    for other in element.findall("answer"):
+        if other is right[0]:
+            continue
+        if (other.findtext("text") or "").strip() == "*":  # any other number: wrong here too
+            if _feedback(other, notes):
+                notes.lost("feedback for any other number (`*`): lessonkit's numeric questions "
+                           "have none; say it in the explanation")  # fmt: skip
+            continue
+        said, fraction = _said(other), _fraction(other)
+        if fraction >= 99.99:
+            notes.lost(f"{said} also earned full marks in Moodle: lessonkit takes one value, "
+                       f"{_said(right[0])}; answers near the other count as wrong")  # fmt: skip
+        elif fraction > 0:
+            notes.lost(f"partial credit ({fraction:g}%) for {said}: lessonkit's numeric "
+                       "answers are right or wrong, so these count as wrong")  # fmt: skip
     try:
         value = float(text)
     except ValueError:
@@ -269,8 +319,16 @@ def _numerical(element: ET.Element, notes: Notes) -> Body:
     if units and units[0]:
         body["unit"] = units[0]
     if _feedback(right[0], notes):
-        notes.lost(f"feedback for {text}: lessonkit's numeric questions have none")
+        notes.lost(f"feedback for {text}: lessonkit's numeric questions have none; say it in "
+                   "the explanation")  # fmt: skip
     return body
+
+
+def _said(answer: ET.Element) -> str:
+    """A numerical answer as a reader says it: `1822 ± 2`."""
+    text = (answer.findtext("text") or "").strip()
+    tolerance = (answer.findtext("tolerance") or "").strip()
+    return f"{text} ± {tolerance}" if tolerance and float(tolerance or 0) else text
 
 
 def _matching(element: ET.Element, notes: Notes) -> Body:
@@ -317,4 +375,6 @@ _BODIES = {
     "numerical": _numerical,
     "matching": _matching,
     "ordering": _ordering,
+    "calculated": _calculated,
+    "calculatedsimple": _calculated,
 }

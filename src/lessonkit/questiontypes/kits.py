@@ -8,6 +8,7 @@ HTML conventions of every format. Structural: an implementation never imports th
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
@@ -52,6 +53,11 @@ class HtmlKit(Protocol):
         """Bank Markdown as sanitised HTML (``inline``: no paragraph around it)."""
         ...
 
+    def inline(self, markdown: str) -> str:
+        """Inline Markdown (an option, an item, a match side) as sanitised HTML that holds
+        no block: `>= 100` or `1. first` shows as written."""
+        ...
+
     def escape(self, text: str) -> str:
         """Plain text (an item, a unit) escaped for HTML."""
         ...
@@ -66,6 +72,10 @@ class GiftKit(Protocol):
 
     def text(self, markdown: str) -> str:
         """Bank Markdown flattened to one escaped line of plain text."""
+        ...
+
+    def inline(self, markdown: str) -> str:
+        """Inline Markdown (an option) flattened so, never read as a block: `>= 100` stays."""
         ...
 
     def escape(self, text: str) -> str:
@@ -168,6 +178,15 @@ class PageKit(Protocol):
 
     def html(self, markdown: str, *, inline: bool = False) -> str: ...
 
+    def inline(self, markdown: str) -> str:
+        """Inline Markdown (an option, an item, a match side) as HTML that holds no block."""
+        ...
+
+    def inline_text(self, markdown: str) -> str:
+        """Inline Markdown as escaped text without tags, where no markup may go (a
+        ``<select>``'s ``<option>``)."""
+        ...
+
     def text(self, plain: str) -> str:
         """Plain text escaped for HTML."""
         ...
@@ -182,6 +201,11 @@ class PageKit(Protocol):
         """The order the page shows ``count`` things in: the same on every build."""
         ...
 
+    def rng(self, question: RuntimeQuestion) -> random.Random:
+        """The draws the page makes for a question: seeded by its id, the same on every
+        build (the site has no learner's seed)."""
+        ...
+
     def shuffles(self, question: RuntimeQuestion) -> bool:
         """Whether this question's options are shuffled (its own `shuffle:`, else the bank's)."""
         ...
@@ -191,8 +215,11 @@ class PageKit(Protocol):
         """A fieldset of ``kind`` (`radio`/`checkbox`) inputs, one per (value, label)."""
         ...
 
-    def field(self, question: RuntimeQuestion, label: str, control: str) -> list[str]:
-        """A labelled text control; ``{id}`` in ``control`` becomes its id."""
+    def field(
+        self, question: RuntimeQuestion, label: str, control: str, *, unit: str | None = None
+    ) -> list[str]:
+        """A labelled text control; ``id="{id}"`` in ``control`` becomes its id, and its
+        name is the question's prompt, ``label`` and ``unit`` (HTML, escaped)."""
         ...
 
     def shown_answer(self, question: RuntimeQuestion) -> str | None:

@@ -198,9 +198,9 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
     def anki(self, question: Match, kit: HtmlKit) -> AnkiCard:
         # As on the site: alphabetical, so the order written in the bank gives nothing away.
         shown = sorted(rights(question), key=str.casefold)
-        lefts = _list([kit.escape(p.left) for p in question.pairs], "ol")
-        lettered = _list([f"{LETTERS[i]}) {kit.escape(r)}" for i, r in enumerate(shown)])
-        rows = [f"{kit.escape(p.left)} → {kit.escape(p.right)}" for p in question.pairs]
+        lefts = _list([kit.inline(p.left) for p in question.pairs], "ol")
+        lettered = _list([f"{LETTERS[i]}) {kit.inline(r)}" for i, r in enumerate(shown)])
+        rows = [f"{kit.inline(p.left)} → {kit.inline(p.right)}" for p in question.pairs]
         return AnkiCard(
             f"Match each numbered item to a lettered one:{lefts}{lettered}",
             "<b>Answer:</b>" + _list(rows, "ol"),
@@ -221,7 +221,7 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
     def moodle(self, question: Match, element: Any, kit: MoodleKit) -> tuple[str, ...]:
         kit.sub(element, "shuffleanswers", kit.shuffle(question))
         for pair in question.pairs:
-            sub = kit.html_element(element, "subquestion", kit.escape(pair.left))
+            sub = kit.html_element(element, "subquestion", kit.inline(pair.left))
             kit.sub(kit.sub(sub, "answer"), "text", pair.right)
         for distractor in question.distractors:
             sub = kit.html_element(element, "subquestion", "")
@@ -236,7 +236,7 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
 
     def qti(self, question: Match, kit: QtiKit | None) -> tuple[str, ...]:
         assert kit is not None  # qti_type is set
-        labels = [(a, kit.escape(r)) for a, r in zip(kit.answers, rights(question), strict=True)]
+        labels = [(a, kit.inline(r)) for a, r in zip(kit.answers, rights(question), strict=True)]
         share = kit.number(round(100 / len(question.pairs), 4))
         for at, pair in enumerate(question.pairs):
             ident = f"response_{kit.ident('left', question.id, str(at))}"
@@ -256,11 +256,11 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
         right = rights(question)
         order = kit.order(question, len(right), shuffle=kit.shuffles(question))
         choices = '<option value="">Choose…</option>' + "".join(
-            f'<option value="{i}">{kit.letter(shown)}) {kit.text(right[i])}</option>'
+            f'<option value="{i}">{kit.letter(shown)}) {kit.inline_text(right[i])}</option>'
             for shown, i in enumerate(order)
         )
         rows = "".join(
-            f'<li><label for="lk-{question.id}-{n}">{kit.text(pair.left)}</label> '
+            f'<li><label for="lk-{question.id}-{n}">{kit.inline(pair.left)}</label> '
             f'<select id="lk-{question.id}-{n}" data-pair="{n}">{choices}</select></li>'
             for n, pair in enumerate(question.pairs)
         )
@@ -269,7 +269,8 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
             f'<ol class="lk-pairs">{rows}</ol>',
         ]
         answer = "".join(
-            f"<li>{kit.text(pair.left)} → {kit.letter(order.index(n))}) {kit.text(pair.right)}</li>"
+            f"<li>{kit.inline(pair.left)} → {kit.letter(order.index(n))}) "
+            f"{kit.inline(pair.right)}</li>"
             for n, pair in enumerate(question.pairs)
         )
         return Widget(inputs, [f"<p><strong>Answer:</strong></p><ol>{answer}</ol>"])

@@ -19,9 +19,9 @@ from lessonkit.questiontypes.base import (
     ResponseError,
 )
 from lessonkit.questiontypes.options import (
-    SEPARATORS,
     ChoiceQuestion,
     ChoiceType,
+    choice_parts,
     in_range,
     listed,
     places,
@@ -66,10 +66,8 @@ class MultipleType(ChoiceType[Multiple, frozenset[int]]):
         return f"Type every number that applies, from 1 to {count}, e.g. `1,3` or `1 3`."
 
     def parse(self, question: Multiple, text: str, display: Sequence[int]) -> frozenset[int]:
-        from lessonkit.grading.numbers import clean
-
         count = len(question.options)
-        parts = [p for p in SEPARATORS.split(clean(text)) if p]
+        parts = choice_parts(text)
         wrong = [p for p in parts if not p.isdigit()]
         if wrong:
             raise ResponseError(
@@ -124,7 +122,7 @@ class MultipleType(ChoiceType[Multiple, frozenset[int]]):
         needed = sum(o.correct for o in question.options)
         lines = [
             f"~%{kit.weight(1 / needed if o.correct else -1 / needed)}%"
-            f"{kit.text(o.text)}{kit.feedback(o.feedback)}"
+            f"{kit.inline(o.text)}{kit.feedback(o.feedback)}"
             for o in question.options
         ]
         lost = f"scoring `{question.scoring}`: GIFT gives partial credit"
@@ -137,7 +135,7 @@ class MultipleType(ChoiceType[Multiple, frozenset[int]]):
         needed = sum(o.correct for o in question.options)
         for option in question.options:
             share = 1 / needed if option.correct else -1 / needed
-            kit.answer(element, kit.fraction(share), kit.html(option.text, inline=True),
+            kit.answer(element, kit.fraction(share), kit.inline(option.text),
                        option.feedback)  # fmt: skip
         if question.scoring != "partial":
             return (f"scoring `{question.scoring}`: Moodle's multichoice always gives "
@@ -150,7 +148,7 @@ class MultipleType(ChoiceType[Multiple, frozenset[int]]):
     def qti(self, question: Multiple, kit: QtiKit | None) -> tuple[str, ...]:
         assert kit is not None  # qti_type is set
         options = question.options
-        labels = [(a, kit.html(o.text, inline=True))
+        labels = [(a, kit.inline(o.text))
                   for a, o in zip(kit.answers, options, strict=True)]  # fmt: skip
         kit.choices(labels, "Multiple", "response1")
         for answer, option in zip(kit.answers, options, strict=True):

@@ -62,6 +62,27 @@ def right(question: Numeric, value: float) -> bool:
     return abs(value - answer) <= allowed + slack
 
 
+def convention(question: Numeric) -> numbers.DecimalMark:
+    """How this question reads a lone `,` or `.` before three digits (`2,147`, `1.000`): as
+    the bank or question says, else by whether its answer may have decimals."""
+    mark = question.decimal_mark
+    if mark in ("point", "comma", "either"):
+        return mark  # type: ignore[return-value]
+    return numbers.unset_mark(decimals=_decimals(question))
+
+
+def _decimals(question: Numeric) -> bool:
+    """Whether a right answer may have decimals: not a count (`bound`), and not a whole
+    number that must be typed exactly. A formula not yet drawn may."""
+    if question.bound is not None:
+        return False
+    try:
+        whole = question.value().is_integer()
+    except TypeError:
+        return True
+    return not whole or question.allowed_error() >= 1
+
+
 def _number(response: Any) -> float:
     if isinstance(response, bool) or not isinstance(response, int | float):
         raise TypeError(f"a numeric response is a float, not {type(response).__name__}")
@@ -69,6 +90,19 @@ def _number(response: Any) -> float:
     if not math.isfinite(value):
         raise ValueError(f"a numeric response must be finite, not {value}")
     return value
+
+
+def _share_for_percent(question: Numeric, value: float, text: str) -> bool:
+    """A share (`0.75`) typed without a % sign where the question asks for a percentage of
+    1 or more: asked about rather than graded (`0.75 %`, typed so, is graded)."""
+    if question.unit not in numbers.PERCENT_UNITS or not 0 < abs(value) < 1:
+        return False
+    if any(word in numbers.clean(text) for word in ("%", "percent", "per cent")):
+        return False
+    try:
+        return abs(question.value()) >= 1
+    except TypeError:
+        return False  # a formula not yet drawn: graded, with the note below
 
 
 def _notes(question: Numeric, value: float) -> tuple[str, ...]:
@@ -118,12 +152,18 @@ class NumericType(QuestionType[Numeric, float]):
         return f"Type a number (decimal point or comma){where}."
 
     def parse(self, question: Numeric, text: str, display: Sequence[int]) -> float:
-        mark = question.decimal_mark
-        decimal_mark: numbers.DecimalMark = mark if mark in ("comma", "either") else "point"  # type: ignore[assignment]
         try:
-            return numbers.read_number(text, question.unit, decimal_mark)
+            number = numbers.read_number(text, question.unit, convention(question))
         except numbers.NumberError as error:
             raise ResponseError(str(error)) from None
+        if _share_for_percent(question, number, text):
+            share = numbers.number_text(number)
+            percent = numbers.number_text(float(f"{number * 100:.12g}"))
+            raise ResponseError(
+                f"`{text.strip()}` looks like a share, and this question asks in %. Did you mean "
+                f"{percent} %? Type `{percent}`, or `{share} %` if you mean {share} %."
+            )
+        return number
 
     def from_json(self, question: Numeric, value: Any) -> float:
         return float(value)
@@ -223,9 +263,11 @@ class NumericType(QuestionType[Numeric, float]):
 
     def widget_key(self, question: Numeric) -> dict[str, Any]:
         key: dict[str, Any] = {"answer": question.answer}
-        for name in ("tolerance", "relative_tolerance", "unit", "decimal_mark"):
+        for name in ("tolerance", "relative_tolerance", "unit"):
             if getattr(question, name) is not None:
                 key[name] = getattr(question, name)
+        if (mark := convention(question)) != "point":  # the page's script reads `point` unsaid
+            key["decimal_mark"] = mark
         return key
 
     def widget_answer(self, question: Numeric) -> tuple[str, float]:
@@ -246,9 +288,10 @@ class NumericType(QuestionType[Numeric, float]):
                 f'<span class="lk-entry">{control} '
                 f'<span class="lk-unit">{kit.text(question.unit)}</span></span>'
             )
+        unit_text = kit.text(question.unit) if question.unit else ""
         inputs = [
             f'<p class="lk-instruction">Answer with a number{unit}; a decimal point or comma.</p>',
-            *kit.field(question, "Your answer", control),
+            *kit.field(question, "Your answer", control, unit=unit_text or None),
         ]
         shown_unit = f" {kit.text(question.unit)}" if question.unit else ""
         margin = _margin(question, _page_number, shown_unit)

@@ -25,6 +25,18 @@ from lessonkit.questiontypes.base import (
 from lessonkit.questiontypes.frozen import Part
 
 SEPARATORS = re.compile(r"[\s,;]+")
+# Words between numbers, as in `1, 4 and 5`; a number as it is labelled, as in `3.` or `3)`.
+JOINING = frozenset({"and", "&", "+"})
+LABEL_END = ".)"
+
+
+def choice_parts(text: str) -> list[str]:
+    """The numbers of a typed choice, as the learner wrote them: `1, 4 and 5` is 1, 4 and 5;
+    `3.` (the label as shown) is 3. A sentence's full stop goes too."""
+    from lessonkit.grading.numbers import clean
+
+    parts = [p for p in SEPARATORS.split(clean(text)) if p and p not in JOINING]
+    return [p[:-1] if len(p) > 1 and p[-1] in LABEL_END and p[:-1].isdigit() else p for p in parts]
 
 
 class Option(Part):
@@ -144,10 +156,10 @@ class ChoiceType(QuestionType[C, R]):
 
     def anki(self, question: C, kit: HtmlKit) -> AnkiCard:
         letter = "abcdefghijklmnopqrstuvwxyz"
-        options = _list([f"{letter[i]}) {kit.html(o.text, inline=True)}"
+        options = _list([f"{letter[i]}) {kit.inline(o.text)}"
                          for i, o in enumerate(question.options)])  # fmt: skip
         right = [
-            f"{letter[i]}) {kit.html(o.text, inline=True)}"
+            f"{letter[i]}) {kit.inline(o.text)}"
             for i, o in enumerate(question.options)
             if o.correct
         ]
@@ -164,7 +176,7 @@ class ChoiceType(QuestionType[C, R]):
 
     def widget(self, question: C, kit: PageKit) -> Widget:
         order = kit.order(question, len(question.options), shuffle=kit.shuffles(question))
-        labels = [(i, kit.html(question.options[i].text, inline=True)) for i in order]
+        labels = [(i, kit.inline(question.options[i].text)) for i in order]
         if self.several:
             lead = '<p class="lk-instruction">Choose every correct option.</p>'
             inputs = [lead, *kit.choices(question, "checkbox", labels)]
@@ -173,7 +185,7 @@ class ChoiceType(QuestionType[C, R]):
             inputs = [lead, *kit.choices(question, "radio", labels)]
         letter = {index: kit.letter(shown) for shown, index in enumerate(order)}
         right = [
-            f"{letter[i]}) {kit.html(question.options[i].text, inline=True)}"
+            f"{letter[i]}) {kit.inline(question.options[i].text)}"
             for i in order
             if question.options[i].correct
         ]

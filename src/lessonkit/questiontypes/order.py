@@ -47,6 +47,36 @@ def example(count: int) -> str:
     return " ".join(str(n) for n in [*range(2, count + 1), 1])
 
 
+def swaps(shown: Sequence[int]) -> int:
+    """The fewest exchanges of two items that put ``shown`` in order: one per item, less
+    one per cycle of the permutation."""
+    seen: set[int] = set()
+    cycles = 0
+    for start in range(len(shown)):
+        if start not in seen:
+            cycles += 1
+            at = start
+            while at not in seen:
+                seen.add(at)
+                at = shown[at]
+    return len(shown) - cycles
+
+
+# Shuffles tried before the fallback: with three items, two of six orders are far enough.
+_TRIES = 50
+
+
+def scrambled(count: int, rng: random.Random) -> tuple[int, ...]:
+    """The order items start in: never the key, nor one swap from it, which pressing
+    Check unchanged would score as half right (two items can only be swapped)."""
+    shown = list(range(count))
+    for _ in range(_TRIES):
+        rng.shuffle(shown)
+        if swaps(shown) >= min(2, count - 1):
+            return tuple(shown)
+    return (*range(1, count), 0)  # a cycle of them all: count - 1 swaps away
+
+
 def _permutation(response: Any, count: int) -> tuple[int, ...]:
     if not isinstance(response, tuple):
         raise TypeError(f"an order response is a tuple, not {type(response).__name__}")
@@ -85,11 +115,7 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
         return len(question.items)
 
     def display(self, question: Order, rng: random.Random, shuffle: bool) -> tuple[int, ...]:
-        shown = list(range(len(question.items)))
-        rng.shuffle(shown)
-        if shown == sorted(shown):  # items as written are the answer: never show that
-            shown = shown[1:] + shown[:1]
-        return tuple(shown)
+        return scrambled(len(question.items), rng)
 
     def listing(self, question: Order, display: Sequence[int]) -> list[str]:
         return [f"  {n}. {question.items[i]}" for n, i in enumerate(display, 1)]
@@ -169,9 +195,9 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
     def anki(self, question: Order, kit: HtmlKit) -> AnkiCard:
         # As on the site: alphabetical, so the order written in the bank gives nothing away.
         shown = sorted(question.items, key=str.casefold)
-        options = "Put these in order:" + _list([kit.escape(i) for i in shown])
+        options = "Put these in order:" + _list([kit.inline(i) for i in shown])
         return AnkiCard(
-            options, "<b>Answer:</b>" + _list([kit.escape(i) for i in question.items], "ol")
+            options, "<b>Answer:</b>" + _list([kit.inline(i) for i in question.items], "ol")
         )
 
     def gift(self, question: Order, kit: GiftKit) -> Carried[list[str]]:
@@ -190,7 +216,7 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
         kit.sub(element, "showgrading", "SHOW")
         kit.sub(element, "numberingstyle", "none")
         for position, item in enumerate(question.items, start=1):
-            kit.answer(element, str(position), kit.escape(item))  # written in the right order
+            kit.answer(element, str(position), kit.inline(item))  # written in the right order
         return (MOODLE_LOSS,)
 
     def qti(self, question: Order, kit: QtiKit | None) -> tuple[str, ...]:
@@ -202,8 +228,8 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
 
     def widget(self, question: Order, kit: PageKit) -> Widget:
         items = "".join(
-            f'<li data-item="{i}"><span>{kit.text(question.items[i])}</span></li>'
-            for i in kit.order(question, len(question.items))
+            f'<li data-item="{i}"><span>{kit.inline(question.items[i])}</span></li>'
+            for i in scrambled(len(question.items), kit.rng(question))
         )
         inputs = [
             # Without the script the items cannot move: the page's script says "Put these in
@@ -212,7 +238,7 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
             "answer.</p>",
             f'<ol class="lk-order" aria-labelledby="lk-{question.id}-prompt">{items}</ol>',
         ]
-        rows = "".join(f"<li>{kit.text(item)}</li>" for item in question.items)
+        rows = "".join(f"<li>{kit.inline(item)}</li>" for item in question.items)
         return Widget(inputs, [f"<p><strong>Answer:</strong></p><ol>{rows}</ol>"])
 
 

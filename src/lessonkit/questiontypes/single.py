@@ -16,7 +16,13 @@ from lessonkit.questiontypes.base import (
     QtiKit,
     ResponseError,
 )
-from lessonkit.questiontypes.options import ChoiceQuestion, ChoiceType, in_range, places
+from lessonkit.questiontypes.options import (
+    ChoiceQuestion,
+    ChoiceType,
+    choice_parts,
+    in_range,
+    places,
+)
 
 
 class Single(ChoiceQuestion, tag="single"):
@@ -53,12 +59,12 @@ class SingleType(ChoiceType[Single, int]):
         return f"Type one number from 1 to {len(question.options)}."
 
     def parse(self, question: Single, text: str, display: Sequence[int]) -> int:
-        from lessonkit.grading.numbers import clean
-
-        typed, count = clean(text), len(question.options)
-        if not typed.isdigit():
-            raise ResponseError(f"`{typed}` is not a number. Type one number from 1 to {count}.")
-        return display[in_range(int(typed), count) - 1]
+        parts, count = choice_parts(text), len(question.options)
+        if len(parts) != 1 or not parts[0].isdigit():
+            raise ResponseError(
+                f"`{text.strip()}` is not a number. Type one number from 1 to {count}."
+            )
+        return display[in_range(int(parts[0]), count) - 1]
 
     def from_json(self, question: Single, value: Any) -> int:
         return int(value)
@@ -83,7 +89,7 @@ class SingleType(ChoiceType[Single, int]):
     def gift(self, question: Single, kit: GiftKit) -> Carried[list[str]]:
         return Carried(
             [
-                f"{'=' if o.correct else '~'}{kit.text(o.text)}{kit.feedback(o.feedback)}"
+                f"{'=' if o.correct else '~'}{kit.inline(o.text)}{kit.feedback(o.feedback)}"
                 for o in question.options
             ]
         )
@@ -94,7 +100,7 @@ class SingleType(ChoiceType[Single, int]):
         kit.sub(element, "answernumbering", "abc")
         for option in question.options:
             share = float(option.correct)
-            kit.answer(element, kit.fraction(share), kit.html(option.text, inline=True),
+            kit.answer(element, kit.fraction(share), kit.inline(option.text),
                        option.feedback)  # fmt: skip
         return ()
 
@@ -104,7 +110,7 @@ class SingleType(ChoiceType[Single, int]):
     def qti(self, question: Single, kit: QtiKit | None) -> tuple[str, ...]:
         assert kit is not None  # qti_type is set
         options = question.options
-        labels = [(a, kit.html(o.text, inline=True))
+        labels = [(a, kit.inline(o.text))
                   for a, o in zip(kit.answers, options, strict=True)]  # fmt: skip
         kit.choices(labels, "Single", "response1")
         for answer, option in zip(kit.answers, options, strict=True):

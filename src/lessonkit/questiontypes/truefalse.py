@@ -57,12 +57,12 @@ class TrueFalseType(QuestionType[TrueFalse, bool]):
         return FORM
 
     def parse(self, question: TrueFalse, text: str, display: Sequence[int]) -> bool:
-        typed = numbers.clean(text)
+        typed = numbers.clean(text).rstrip(".!").rstrip()  # `False.`, as a sentence ends
         if typed in _TRUE:
             return True
         if typed in _FALSE:
             return False
-        raise ResponseError(f"`{typed}` is neither true nor false. {FORM}")
+        raise ResponseError(f"`{text.strip()}` is neither true nor false. {FORM}")
 
     def from_json(self, question: TrueFalse, value: Any) -> bool:
         return bool(value)

@@ -1,13 +1,15 @@
-"""The learner's keyboard at a prompt: line editing, arrow-key picking, Ctrl-Z and resizes.
+"""The learner's keyboard at a prompt: line editing, arrow-key picking, Ctrl-Z, Ctrl-L, resizes.
 
 A line is read with ``input()`` and the standard library's readline (arrow keys,
 Home/End, word deletion, Up for earlier answers). A choice question can also be
 answered with the arrow keys: ``pick`` reads keys one by one in cbreak mode (typing
 numbers still works) and lets the UI redraw the choices with the highlighted one.
 
-A prompt survives being stopped and continued (Ctrl-Z, then `fg`) and a resized
-window: ``SIGCONT`` and ``SIGWINCH`` interrupt the wait with ``Redraw``, carrying what
-was typed so far, and the UI draws the prompt again with that text still in it.
+A prompt survives being stopped and continued (Ctrl-Z, then `fg`), Ctrl-L and a
+resized window: ``SIGCONT``, ``SIGWINCH`` and the key interrupt the wait with
+``Redraw``, carrying what was typed so far, and the UI draws the whole question again
+with that text still in the prompt. A signal that lands while no prompt waits (the
+question is being drawn) is kept, and the next prompt starts with it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import contextlib
 import os
 import select
 import signal
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,8 +30,11 @@ HOME, END, DELETE = ("\x1b[H", "\x1b[1~", "\x1bOH"), ("\x1b[F", "\x1b[4~", "\x1b
 ARROWS = {"\x1bOA": UP, "\x1bOB": DOWN, "\x1bOC": RIGHT, "\x1bOD": LEFT}  # application mode
 
 
+CTRL_L = "\x0c"
+
+
 class Redraw(Exception):  # a signal to draw again, not an error: no "Error" in its name
-    """The prompt was interrupted by Ctrl-Z and `fg` or a resize; ``typed`` is kept."""
+    """The prompt was interrupted by Ctrl-Z and `fg`, Ctrl-L or a resize; ``typed`` is kept."""
 
     def __init__(self, typed: str, *, resized: bool) -> None:
         super().__init__("redraw")
@@ -36,6 +42,7 @@ class Redraw(Exception):  # a signal to draw again, not an error: no "Error" in 
 
 
 _waiting: list[Callable[[], str]] = []  # while a prompt waits: what has been typed so far
+_missed: set[int] = set()  # signals that came while no prompt waited
 _installed = False
 
 
@@ -56,16 +63,50 @@ def install() -> None:
 def _interrupt(number: int, _frame: object) -> None:
     if _waiting:
         raise Redraw(_waiting[-1](), resized=number == signal.SIGWINCH)
+    # While a question is drawn: at a width that has just changed, or under what the
+    # shell wrote after `fg`. The next prompt draws it again.
+    _missed.add(number)
 
 
 @contextlib.contextmanager
-def waiting(typed: Callable[[], str]) -> Iterator[None]:
-    """While inside, a stop and continue or a resize raises ``Redraw`` with ``typed()``."""
+def waiting(typed: Callable[[], str], start: str = "") -> Iterator[None]:
+    """While inside, a stop and continue or a resize raises ``Redraw`` with ``typed()``;
+    one that came since the last prompt raises it at once, with ``start``."""
+    if _missed:
+        resized = hasattr(signal, "SIGWINCH") and signal.SIGWINCH in _missed
+        _missed.clear()
+        raise Redraw(start, resized=resized)
     _waiting.append(typed)
     try:
         yield
     finally:
         _waiting.pop()
+
+
+_ctrl_l: list[bool] = []  # Ctrl-L's macro ran the completer during this line
+_bound: list[bool] = []  # once per process
+
+
+def _bind_ctrl_l(readline: Any) -> None:
+    """Ctrl-L ends the line as if with Enter, after noting in ``_ctrl_l`` that it was Ctrl-L.
+
+    Python's readline runs no Python code for a key, except the completer. So Ctrl-L
+    is bound to a macro: a key sequence no terminal sends, bound to
+    `insert-completions` (which calls the completer, here with completion type `*`,
+    never the Tab that answers type in), then Enter. Not under libedit (macOS's
+    Python), whose bindings differ: Ctrl-L keeps its own meaning there.
+    """
+    _bound.append(True)
+    if "libedit" in (readline.__doc__ or ""):
+        return
+
+    def completer(_text: str, _state: int) -> None:
+        if readline.get_completion_type() == ord("*"):
+            _ctrl_l.append(True)
+
+    readline.set_completer(completer)
+    readline.parse_and_bind('"\\e[7429~": insert-completions')
+    readline.parse_and_bind('"\\C-l": "\\e[7429~\\n"')
 
 
 def read_line(prompt: str, typed: str = "") -> str:
@@ -75,14 +116,55 @@ def read_line(prompt: str, typed: str = "") -> str:
         import readline
     except ImportError:  # Windows, or a Python built without it: plain input() still works
         return input(prompt)
+    if not _bound:
+        _bind_ctrl_l(readline)
     # Only after a Redraw: readline swallows any exception raised in a hook, so a Ctrl-C
     # landing in one would be lost.
     readline.set_startup_hook((lambda: readline.insert_text(typed)) if typed else None)
+    _ctrl_l.clear()
     try:
-        with waiting(readline.get_line_buffer):
-            return input(prompt)
+        with waiting(readline.get_line_buffer, typed):
+            line = input(prompt)
     finally:
         readline.set_startup_hook(None)
+    if _ctrl_l:  # Ctrl-L, not Enter: the line is not an answer, nor a memory
+        count = readline.get_current_history_length()
+        if line and count and readline.get_history_item(count) == line:
+            readline.remove_history_item(count - 1)
+        raise Redraw(line, resized=False)
+    return line
+
+
+class _Settled(Exception):
+    """The throwaway line of ``settle`` has done its work."""
+
+
+def settle() -> None:
+    """Let readline take in a new window size now, on a cleared screen, before a prompt.
+
+    Python's readline learns of a resize only inside ``input()``, before its first key:
+    after the prompt is drawn at the old width, it draws it again at the new one, and
+    clears the rows it thinks the first drawing took (a question's last line, or a
+    second copy of the prompt left above). So a throwaway ``input("")`` takes the resize
+    in, interrupted by a timer; the prompt that follows is drawn once, at the right width.
+    A key pressed in those few milliseconds is lost with it.
+    """
+    readline = sys.modules.get("readline")
+    if readline is None or not hasattr(signal, "setitimer"):
+        return  # no readline yet, so no resize waiting in it
+
+    def done(_number: int, _frame: object) -> None:
+        raise _Settled
+
+    before = signal.signal(signal.SIGALRM, done)
+    signal.setitimer(signal.ITIMER_REAL, 0.03, 0.03)  # again and again, should one land early
+    try:
+        input("")
+    except (_Settled, EOFError):
+        pass
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
 
 
 # --- picking a choice with the arrow keys --------------------------------------------
@@ -118,7 +200,7 @@ def pick(
     choices, as if their numbers had been typed. ``draw(state)`` redraws after each key.
     """
     install()
-    with _cbreak(fd), waiting(lambda: state.text):
+    with _cbreak(fd), waiting(lambda: state.text, state.text):
         draw(state)
         for key in keys if keys is not None else _keys(fd):
             done = _press(state, key)
@@ -140,6 +222,8 @@ def _press(state: Pick, key: str) -> bool | None:
         return True
     if key == "\x04" and not text:
         return False
+    if key == CTRL_L:
+        raise Redraw(text, resized=False)
     if key in (UP, DOWN):
         step = -1 if key == UP else 1
         start = state.count if state.highlight is None and step < 0 else -1

@@ -28,6 +28,9 @@ OnUndo = Callable[[str], None]
 
 
 MAX_LINE = 500  # characters: longer than any answer; a stray paste is refused, not echoed
+# The exit code when input ends before the last question (a pipe runs dry, Ctrl-D): the
+# answers are kept, as after `q`, but a script can tell "gave up" from "finished" (0).
+EXIT_ENDED = 3
 
 
 class Command(enum.Enum):
@@ -60,6 +63,7 @@ def ask(
     asked for. On a terminal the feedback stays on screen until the learner presses Enter.
     """
     total = len(attempt.plan.order)
+    ahead = ""
     while rest := attempt.remaining():
         question_id = rest[0]
         question = attempt.question(question_id)
@@ -69,7 +73,9 @@ def ask(
         if effort is not None:
             effort.shown(question_id)
         hinted = None if effort is None else functools.partial(effort.hinted, question_id)
-        got = _read_response(ui, question, display, undo=last is not None, on_hint=hinted)
+        got = _read_response(ui, question, display, undo=last is not None, on_hint=hinted,
+                             typed=ahead)  # fmt: skip
+        ahead = ""
         if got is None:
             return False
         if got is not Command.UNDO:
@@ -82,6 +88,7 @@ def ask(
             if step is None:
                 return False
             if step is not Command.UNDO:
+                ahead = step  # typed for the next question before it was shown
                 continue
         assert last is not None  # `u` is offered only after an answer
         if on_undo is not None:
@@ -125,17 +132,23 @@ def _answer(
     )
 
 
-def _pause(ui: PlainUi, attempt: session.Attempt) -> Command | bool | None:
-    """Keep the feedback on screen until Enter: True to go on, UNDO, or None to quit."""
+def _pause(ui: PlainUi, attempt: session.Attempt) -> Command | str | None:
+    """Keep the feedback on screen until Enter: UNDO, None to quit, or else what was typed
+    (for the next question: a learner who types an answer here thought it was up)."""
     rest = attempt.remaining()
     coming = f"question {attempt.number(rest[0])}" if rest else "your summary"
     ui.fresh()  # Enter pressed twice by habit must not skip the next question's feedback
     # Short enough for a 50-column terminal: a prompt is not wrapped between words.
     text = ui.read(f"Press Enter for {coming} (u undo, q quit): ")
     command = None if text is None else text.strip().casefold()
-    if command is None or command in ("q", "quit"):
+    if text is None or command in ("q", "quit"):
         return None
-    return Command.UNDO if command in ("u", "undo") else True
+    if command in ("u", "undo"):
+        return Command.UNDO
+    if text.strip() and not rest:
+        ui.say(f"Not used: `{text.strip()}`; every question is answered.")
+        return ""
+    return text.strip()
 
 
 def answer_prompt(question: RuntimeQuestion, *, undo: bool) -> str:
@@ -152,11 +165,13 @@ def _read_response(
     *,
     undo: bool,
     on_hint: Callable[[], None] | None = None,
+    typed: str = "",
 ) -> tuple[Response, str] | Command | None:
-    """The parsed response and the text typed for it, a command, or None to quit."""
+    """The parsed response and the text typed for it, a command, or None to quit; ``typed``
+    starts the first line (typed before the question was shown)."""
     prompt = answer_prompt(question, undo=undo)
     while True:
-        text = ui.read(prompt)
+        text, typed = ui.read(prompt, typed), ""
         if text is None:
             return None
         length = len(text.rstrip("\n"))

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from lessonkit.bank.inline import source
+
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
@@ -24,14 +26,20 @@ _FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)\s*$")
 _STRONG = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
 _EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])")
 _CODE = re.compile(r"`([^`]+)`")
+# CommonMark's backslash escapes: any ASCII punctuation character.
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+_KEPT = re.compile(r"\x00(\d+)\x00")
 _LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)[^)]*\)")
 _BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|>)")
 _TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
 _TABLE_RULE = re.compile(r"^[\s|:-]+$")
 
 
-def plain(text: str) -> str:
-    """Markdown as plain lines a person reads without knowing Markdown."""
+def plain(text: str, *, inline: bool = False) -> str:
+    """Markdown as plain lines a person reads without knowing Markdown; ``inline``: an
+    option, item or match side, one line that never opens a block (``bank.inline``)."""
+    if inline:
+        text = source(text)
     out: list[str] = []
     paragraph: list[str] = []
     fence: str | None = None
@@ -105,14 +113,27 @@ def _table(rows: list[str]) -> list[str]:
 
 
 def _inline(text: str) -> str:
+    # Code and escaped characters are set aside first: neither is markup, and a backslash
+    # escape shows the character alone (`customer\_id` is `customer_id`), as on the site.
+    kept: list[str] = []
+
+    def keep(piece: str) -> str:
+        kept.append(piece)
+        return f"\x00{len(kept) - 1}\x00"
+
+    text = _CODE.sub(lambda m: keep(m.group(1)), text)
+    text = _ESCAPE.sub(lambda m: keep(m.group(1)), text)
     text = _LINK.sub(lambda m: f"{m.group(1)} ({m.group(2)})" if m.group(2) else m.group(1), text)
-    text = _CODE.sub(r"\1", text)
     text = _STRONG.sub(r"\2", text)
-    return _EMPHASIS.sub(r"\1", text)
+    text = _EMPHASIS.sub(r"\1", text)
+    return _KEPT.sub(lambda m: kept[int(m.group(1))], text)
 
 
-def rich(text: str) -> RenderableType:
-    """Markdown rendered by rich: code highlighted, emphasis and lists drawn, lines wrapped."""
+def rich(text: str, *, inline: bool = False) -> RenderableType:
+    """Markdown rendered by rich: code highlighted, emphasis and lists drawn, lines wrapped;
+    ``inline``: an option, item or match side, never a block (``bank.inline``)."""
+    if inline:
+        text = source(text)
     spans = inline_spans(text)
     if spans is not None:
         return _paragraph(spans)
@@ -149,6 +170,10 @@ def inline_spans(text: str) -> list[tuple[str, str]] | None:
     text = text.strip()
     if not text or _BLOCKS.search(text):
         return None
+    if "\\" in text:  # importers escape every `_`: `customer\_id` need not wait for rich
+        if "`" in text:
+            return None  # an escape beside code: what wins is left to rich
+        text = _ESCAPE.sub(lambda m: chr(_STAND_IN + ord(m.group(1))), text)
     spans: list[tuple[str, str]] = []
     at = 0
     for found in _SPAN.finditer(text):
@@ -161,8 +186,23 @@ def inline_spans(text: str) -> list[tuple[str, str]] | None:
     spans.append((text[at:], ""))
     if any(_MEANINGFUL.search(piece) for piece, style in spans if not style):
         return None
-    # A line break inside a paragraph is a space, without the indent around it.
-    return [(re.sub(r"[ \t]*\n[ \t]*", " ", piece), style) for piece, style in spans if piece]
+    # A line break inside a paragraph is a space, without the indent around it; an escaped
+    # character is itself.
+    return [
+        (_STOOD_IN.sub(_stood_in, re.sub(r"[ \t]*\n[ \t]*", " ", piece)), style)
+        for piece, style in spans
+        if piece
+    ]
+
+
+# An escaped character stands in the text as a private-use character while spans are read:
+# it opens no span, and counts as punctuation (not a word) beside emphasis, as in CommonMark.
+_STAND_IN = 0xF0000
+_STOOD_IN = re.compile("[\U000f0021-\U000f007e]")
+
+
+def _stood_in(found: re.Match[str]) -> str:
+    return chr(ord(found.group(0)) - _STAND_IN)
 
 
 def _span(found: re.Match[str], text: str) -> list[tuple[str, str]] | None:

@@ -41,6 +41,7 @@ class PlainUi:
     def __init__(self, stdin: IO[str], stdout: IO[str], *, echo: bool) -> None:
         self.stdin, self.stdout, self.echo = stdin, stdout, echo
         self.pauses = False  # wait for Enter after feedback (`terminal.make_ui` decides)
+        self.ended = False  # input ended (a pipe ran dry, Ctrl-D): not the learner's `q`
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
@@ -52,14 +53,22 @@ class PlainUi:
     def notice(self, text: str) -> None:
         self.say(f"Note: {text}")
 
-    def read(self, prompt: str = ANSWER_PROMPT) -> str | None:
+    def read(self, prompt: str = ANSWER_PROMPT, typed: str = "") -> str | None:
+        """A line, or None when input ends. ``typed`` is what the learner typed before this
+        prompt was up (at the pause after feedback): kept in the line to edit or send, or,
+        where a line cannot be given a start, named as not used."""
         if self._line_editing():
-            return self._edit_line(prompt)
+            if typed:
+                self.say(kept_note(typed))
+            return self._edit_line(prompt, typed)
+        if typed:
+            self.say(f"Not used: `{typed}`, typed before this question was shown.")
         self.stdout.write(prompt)
         self.stdout.flush()
         line = self.stdin.readline()
         if not line:
             self.say()
+            self.ended = True
             return None
         if self.echo:  # a piped answer is not echoed by a terminal; show it in the transcript
             self.say(line.rstrip("\n"))
@@ -98,6 +107,7 @@ class PlainUi:
                 self.redraw(resized=redraw.resized)
             except EOFError:
                 self.say()
+                self.ended = True
                 return None
 
     def redraw(self, *, resized: bool) -> None:
@@ -148,7 +158,7 @@ class PlainUi:
         self.say(f"Question {number} of {total}  {text_bar(done, total)}  {done} answered")
         self.say(markup.plain(question.prompt))
         for line in kind.listing(question, display):
-            self.say(_item(line, "  "))
+            self.say(_item(line, "  ", inline=True))
         self.say(markup.plain(kind.expected_form(question)))
         self.stdout.flush()
 
@@ -160,7 +170,7 @@ class PlainUi:
         self.stress(f"Question {number} of {total}", "bold")
         self.say(markup.plain(question.prompt))
         for line in registry.of(question).listing(question, display):
-            self.say(_item(line, "  "))
+            self.say(_item(line, "  ", inline=True))
 
     def unanswered(self, where: summary.Section) -> None:
         """A question of an unfinished attempt not answered yet (its answer stays unsaid:
@@ -214,7 +224,7 @@ class PlainUi:
         label = "You answered:"
         if marks is not None and kind.marks_meaning:
             label = f"You answered ({TICK} {kind.marks_meaning}):"
-        self.said(label, given, markdown=authored, marks=marks)
+        self.said(label, given, markdown=authored, inline=True, marks=marks)
         style = "green" if grade.correct else "yellow" if grade.score else "red"
         earned = summary.points(grade.score, grade.max_score)
         self.stress(f"{symbol} {words}: {earned}.", f"bold {style}")
@@ -223,9 +233,9 @@ class PlainUi:
                 # The parts marked ✓ are right as given: only the others are worth reading.
                 wrong = [line for line, right in zip(answer, marks, strict=True) if not right]
                 self.said(f"The right answer for the {CROSS} {kind.wrong_parts}:", wrong,
-                          markdown=authored)  # fmt: skip
+                          markdown=authored, inline=True)  # fmt: skip
             else:
-                self.said("The right answer:", answer, markdown=authored)
+                self.said("The right answer:", answer, markdown=authored, inline=True)
         for label, text in chosen:
             self.said(f"Feedback on your choice ({label}):", [text])
         if not authored:  # choices show the grader's feedback above, as the author's
@@ -240,15 +250,17 @@ class PlainUi:
         lines: Sequence[str],
         *,
         markdown: bool = True,
+        inline: bool = False,
         marks: Sequence[bool] | None = None,
     ) -> None:
         """A label and Markdown text: on one line when it is short, else indented below it.
 
-        ``marks`` puts ✓ or ✗ before each line.
+        ``inline``: each line is an option, item or pair, never a block. ``marks`` puts ✓ or
+        ✗ before each line.
         """
         ticks = [f"{TICK if right else CROSS} " for right in marks] if marks else [""] * len(lines)
         texts = [
-            _item(line, tick) if markdown else tick + line
+            _item(line, tick, inline=inline) if markdown else tick + line
             for line, tick in zip(lines, ticks, strict=True)
         ]
         if len(texts) == 1 and "\n" not in texts[0] and not marks:
@@ -349,6 +361,13 @@ class PlainUi:
             self.say(line)
 
 
+def kept_note(typed: str) -> str:
+    return (
+        f"Kept from before this question appeared: `{typed}`. Press Enter to answer with it, "
+        "or change it first."
+    )
+
+
 def split_marker(line: str) -> tuple[str, str]:
     """`  2. TPU` as (`2.`, `TPU`): the number kept out of Markdown, which would renumber it."""
     number, space, text = line.strip().partition(" ")
@@ -357,10 +376,11 @@ def split_marker(line: str) -> tuple[str, str]:
     return "", line.strip()
 
 
-def _item(line: str, indent: str) -> str:
-    """A numbered line of Markdown as plain text, its later lines under the text (hanging)."""
+def _item(line: str, indent: str, *, inline: bool = False) -> str:
+    """A numbered line of Markdown as plain text, its later lines under the text (hanging);
+    ``inline``: an option, item or pair, which never opens a block."""
     marker, text = split_marker(line)
-    body = textwrap.dedent(markup.plain(text))
+    body = textwrap.dedent(markup.plain(text, inline=inline))
     lead = f"{indent}{marker} " if marker else indent
     first, *rest = body.split("\n")
     return "\n".join([lead + first, *(" " * len(lead) + r if r else "" for r in rest)])

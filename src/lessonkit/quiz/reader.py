@@ -8,12 +8,15 @@ an editable install runs from. Needs neither MkDocs nor a server.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
-from lessonkit.course import catalog
+from lessonkit.course import catalog, markers
+from lessonkit.course.headings import Heading
 from lessonkit.course.invocation import program
 from lessonkit.errors import UsageError
 from lessonkit.quiz import markup, pagetext
@@ -56,16 +59,11 @@ def lesson_text(path: Path, section: str | None) -> str:
 
     page = read_lesson(path)
     lines = page.body.splitlines()
-    shown = lines
+    # The call to action where the site puts it when the page has no marker for it; a
+    # self-check shows nothing here, so none is placed.
+    shown = markers.with_defaults(lines, page.meta.quiz, page.meta.insights, ())
     if section is not None:
-        anchors = {h.anchor: h for h in page.headings}
-        heading = anchors.get(section)
-        if heading is None:
-            import difflib
-
-            close = difflib.get_close_matches(section, list(anchors), n=1)
-            hint = f"did you mean `{close[0]}`?" if close else "sections: " + ", ".join(anchors)
-            raise UsageError(f"no section `{section}` in {page.meta.title} ({hint})")
+        heading = chosen(page.headings, section, page.meta.title)
         start = heading.line - page.body_line
         end = next(
             (h.line - page.body_line for h in page.headings
@@ -94,8 +92,46 @@ def _with_facts(root: Path, shown: list[str], lines: list[str]) -> tuple[list[st
 
     facts = read_facts(root).facts
     part = factpages.expand(shown, facts)
-    # Footnotes are looked up in the whole body; the facts' ones follow it.
-    return part.lines, [*lines, "", *part.notes]
+    # Footnotes are looked up in the whole body, whose own may show facts too; the facts'
+    # footnotes follow it.
+    return part.lines, [*factpages.expand(lines, facts).lines, "", *part.notes]
+
+
+def chosen(headings: Sequence[Heading], wanted: str, title: str) -> Heading:
+    """The heading ``wanted`` names: its anchor, its number (`2` for `## 2. Where TPUs
+    are strongest`, else the second `##`), or the start of its anchor or of a word in it
+    (`where-tpus`, `where tpus`); UsageError saying which were meant, or what there is."""
+    key = "-".join(wanted.casefold().replace("_", " ").split())
+    anchors = {h.anchor: h for h in headings}
+    if key in anchors:
+        return anchors[key]
+    tops = [h for h in headings if h.level == min((h.level for h in headings), default=2)]
+    if key.isdigit():
+        numbered = [h for h in tops if h.anchor.startswith(f"{key}-")]
+        if numbered or any(re.match(r"\d+-", h.anchor) for h in tops):
+            found = numbered
+        else:
+            found = tops[int(key) - 1 : int(key)] if int(key) >= 1 else []
+    else:
+        found = [h for h in headings if re.sub(r"^\d+-", "", h.anchor).startswith(key)]
+        found = found or [h for h in headings if f"-{key}" in f"-{h.anchor}"]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        names = ", ".join(f"`{h.anchor}`" for h in found)
+        raise UsageError(f"section `{wanted}` could be any of {names} in {title}: give more of it")
+    import difflib  # only on this error path
+
+    close = difflib.get_close_matches(key, list(anchors), n=1)
+    if close:
+        hint = f"did you mean `{close[0]}`?"
+    else:
+        hint = (
+            "sections: "
+            + ", ".join(h.anchor for h in tops)
+            + "; a number or the start of a name will do"
+        )
+    raise UsageError(f"no section `{wanted}` in {title} ({hint})")
 
 
 def _shown_path(path: Path) -> str:

@@ -104,7 +104,9 @@ def _review(
             return 1
         if outcome == "quit":
             ui.say(f"Stopped. Your answers so far are kept; `{program()} review` goes on later.")
-            return 0
+            from lessonkit.quiz.loop import EXIT_ENDED
+
+            return EXIT_ENDED if ui.ended else 0
     after = load_cards(store)
     ui.say()
     later = _next_review([_due(ui, store, b.compiled, after, clock()) for b in banks], zone)

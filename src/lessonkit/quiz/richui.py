@@ -20,6 +20,7 @@ from lessonkit.quiz.plainui import (
     CROSS,
     TICK,
     PlainUi,
+    kept_note,
     split_marker,
     text_bar,
 )
@@ -49,17 +50,26 @@ class RichUi(PlainUi):
         self._pick: keyboard.Pick | None = None
         self._pick_lines: Sequence[str] = ()
         self._pick_form, self._pick_note, self._pick_up = "", "", 0
+        self._on_screen: str | None = None  # the feedback being read, to draw again
 
     def _fit(self) -> None:
         """Take the terminal's width now: the window may have been resized since."""
-        try:
-            columns = os.get_terminal_size(self.stdout.fileno()).columns
-        except (AttributeError, OSError, ValueError):  # not a terminal after all
-            columns = self.console.width
-        self.console.width = min(columns, markup.MEASURE)
+        self.console.width = min(terminal_size(self.stdout).columns, markup.MEASURE)
 
     def say(self, text: str = "") -> None:
-        self.console.print(text, markup=False)
+        if "`" not in text:
+            self.console.print(text, markup=False)
+            return
+        # A command to copy (`lessonkit quiz SLUG`) is folded around, never broken inside:
+        # a copy of half of it would run something else.
+        from lessonkit.history.tables import fold
+
+        lines = []
+        for line in text.split("\n"):
+            indent = line[: len(line) - len(line.lstrip())]
+            width = max(self.console.width - len(indent), 1)
+            lines += [indent + part for part in fold(line.strip(), width)] if line.strip() else [""]
+        self.console.print("\n".join(lines), markup=False, soft_wrap=True)
 
     def stress(self, text: str, style: str) -> None:
         self.console.print(text, style=style, markup=False)
@@ -70,17 +80,23 @@ class RichUi(PlainUi):
         # \001 and \002 tell readline the escapes take no room, so editing keeps its place.
         return f"\001\x1b[1m\002{prompt}\001\x1b[0m\002"
 
-    def read(self, prompt: str = ANSWER_PROMPT) -> str | None:
-        if self._pick is not None and self._line_editing():
-            return self._read_pick(prompt, self._pick)
+    def read(self, prompt: str = ANSWER_PROMPT, typed: str = "") -> str | None:
         if self._line_editing():
-            return self._edit_line(prompt)
+            if typed and self._pick is not None:  # said under the choices, in the picker
+                self._pick_note = kept_note(typed)
+                self._pick.text, self._pick.cursor = typed, len(typed)
+            elif typed:
+                self.say(kept_note(typed))
+            return self._edit_line(prompt, typed)
+        if typed:
+            self.say(f"Not used: `{typed}`, typed before this question was shown.")
         from rich.text import Text
 
         try:  # Text, not markup: `[y/n]` in a prompt is not a style tag
             return self.console.input(Text(prompt, style="bold"))
         except EOFError:
             self.say()
+            self.ended = True
             return None
 
     def question(
@@ -124,14 +140,11 @@ class RichUi(PlainUi):
             if self._pick_block(self._pick, "").count("\n") + 2 < self._height():
                 return  # the choices are drawn with the prompt, so they can be redrawn
             self._pick = None  # too tall to redraw in place: numbers only
-        self._choices(lines)
+        self._choices(lines, inline=True)
         self.console.print(markup.rich(form), style="italic")
 
     def _height(self) -> int:
-        try:
-            return os.get_terminal_size(self.stdout.fileno()).lines
-        except (AttributeError, OSError, ValueError):
-            return 24
+        return terminal_size(self.stdout).lines
 
     def _pick_block(self, state: keyboard.Pick, prompt: str) -> str:
         """The choices (one highlighted, some ticked), what to type, a note, the prompt."""
@@ -139,7 +152,7 @@ class RichUi(PlainUi):
 
         with self.console.capture() as captured:
             pointer = -1 if state.highlight is None else state.highlight
-            self._choices(self._pick_lines, pointer=pointer,
+            self._choices(self._pick_lines, pointer=pointer, inline=True,
                           ticked=state.ticked if state.several else None)  # fmt: skip
             self.console.print(markup.rich(self._pick_form), style="italic")
             if self._pick_note:
@@ -149,6 +162,31 @@ class RichUi(PlainUi):
         with self.console.capture() as typed:
             self.console.print(line, end="", soft_wrap=True)
         return captured.get() + typed.get()
+
+    def _edit_line(self, prompt: str, typed: str = "") -> str | None:
+        """A line, or a choice picked with the arrow keys, read until Enter; after Ctrl-Z
+        and `fg`, Ctrl-L or a resize the whole question is drawn again, what was typed
+        (and ticked) still in it."""
+        while True:
+            try:
+                if self._pick is not None:
+                    return self._read_pick(prompt, self._pick)
+                return keyboard.read_line(self._prompt(prompt), typed)
+            except keyboard.Redraw as redraw:
+                kept, typed = self._pick, redraw.typed
+                note = self._pick_note
+                self.redraw(resized=redraw.resized)
+                if self._pick is not None and kept is not None:
+                    self._pick, self._pick_note = kept, note  # the highlight and ticks stay
+                elif self._pick is not None:  # wide enough again to pick from
+                    self._pick.text, self._pick.cursor = typed, len(typed)
+                elif kept is not None:  # too small to pick from: what was ticked, as numbers
+                    kept.text = typed
+                    typed = kept.answer()
+            except EOFError:
+                self.say()
+                self.ended = True
+                return None
 
     def _read_pick(self, prompt: str, state: keyboard.Pick) -> str | None:
         """A choice answered by number or with the arrow keys, redrawn in place."""
@@ -164,31 +202,33 @@ class RichUi(PlainUi):
             out.flush()
             self._pick_up = block.count("\n") + rows
 
-        while True:
-            try:
-                text = keyboard.pick(self.stdin.fileno(), state, draw)
-            except keyboard.Redraw as redraw:
-                self.redraw(resized=redraw.resized)
-                if self._pick is None:  # redrawn too tall to pick from: numbers only
-                    return self._edit_line(prompt, redraw.typed)
-                self._pick = state  # what was typed and ticked stays
-                continue
-            out.write("\n")
-            self._pick_up += 1
-            state.text, state.cursor = "", 0
-            if text is None:
-                self._pick = None
-            return text
+        text = keyboard.pick(self.stdin.fileno(), state, draw)
+        out.write("\n")
+        self._pick_up += 1
+        state.text, state.cursor = "", 0
+        if text is None:  # Ctrl-D on an empty line
+            self._pick, self.ended = None, True
+        return text
 
     def redraw(self, *, resized: bool) -> None:
-        if resized and self._shown is not None:
+        """The screen cleared and drawn again: the question, or else the feedback the
+        learner was reading (a resize leaves feedback to the terminal to rewrap)."""
+        if resized:
             import time
 
             time.sleep(0.2)  # a window dragged wider sends many: draw once, at the end
-            self.console.file.write("\x1b[H\x1b[2J")  # the old drawing is wrapped wrongly
-            self.question(*self._shown)
+            keyboard.settle()
+        if self._shown is None and (resized or self._on_screen is None):
+            super().redraw(resized=resized)
+            self._pick_up = 0
             return
-        super().redraw(resized=resized)
+        out = self.console.file
+        out.write("\x1b[H\x1b[2J")  # the old drawing is wrapped wrongly, or written over
+        if self._shown is not None:
+            self.question(*self._shown)
+        elif self._on_screen is not None:
+            out.write(self._on_screen)
+        out.flush()
         self._pick_up = 0  # the choices are drawn afresh below
 
     def recalled(
@@ -197,7 +237,7 @@ class RichUi(PlainUi):
         self.console.rule()
         self.console.print(f"Question {number} of {total}", style="bold", markup=False)
         self.console.print(markup.rich(question.prompt))
-        self._choices(registry.of(question).listing(question, display))
+        self._choices(registry.of(question).listing(question, display), inline=True)
 
     def _choices(
         self,
@@ -207,11 +247,13 @@ class RichUi(PlainUi):
         *,
         pointer: int | None = None,
         ticked: set[int] | None = None,
+        inline: bool = False,
     ) -> None:
         """Numbered lines with Markdown text, wrapped under the text, not under the number.
 
-        ``marks`` puts a ✓ or ✗ before each number; ``pointer`` points at the line the
-        arrow keys have reached, and ``ticked`` ticks the lines chosen with Space.
+        ``inline``: each line is an option, item or pair, never a block. ``marks`` puts a ✓
+        or ✗ before each number; ``pointer`` points at the line the arrow keys have reached,
+        and ``ticked`` ticks the lines chosen with Space.
         """
         from rich.table import Table
         from rich.text import Text
@@ -230,7 +272,8 @@ class RichUi(PlainUi):
                 right = marks[n]
                 lead.append(f"{TICK if right else CROSS} ", style="green" if right else "red")
             lead.append(number)
-            grid.add_row(lead, markup.rich(text), style="reverse" if n == pointer else None)
+            body = markup.rich(text, inline=inline)
+            grid.add_row(lead, body, style="reverse" if n == pointer else None)
         self.console.print(grid)
 
     def hint(self, text: str | None) -> None:
@@ -250,6 +293,7 @@ class RichUi(PlainUi):
 
     def feedback(self, *args: Any, **kwargs: Any) -> None:
         self._pick, self._shown = None, None  # what follows is no longer the question
+        self._on_screen = None
         if not (self.pauses and self._line_editing()):
             super().feedback(*args, **kwargs)
             return
@@ -276,16 +320,18 @@ class RichUi(PlainUi):
                 end += 1
             if sum(rows[start:]) <= room + 1 or end == start:
                 break
-            out.write("".join(lines[start:end]))
+            self._on_screen = "".join(lines[start:end])
+            out.write(self._on_screen)
             out.flush()
             start = end
             if self._edit_line(MORE) is None:
                 break
-        out.write("".join(lines[start:]))
+        self._on_screen = "".join(lines[start:])
+        out.write(self._on_screen)
         out.flush()
 
     def undone(self, number: int) -> None:
-        self._pick, self._shown = None, None
+        self._pick, self._shown, self._on_screen = None, None, None
         super().undone(number)
 
     def said(
@@ -294,6 +340,7 @@ class RichUi(PlainUi):
         lines: Sequence[str],
         *,
         markdown: bool = True,
+        inline: bool = False,
         marks: Sequence[bool] | None = None,
     ) -> None:
         from rich.table import Table
@@ -302,7 +349,7 @@ class RichUi(PlainUi):
         narrow = len(label) * 5 > self.console.width * 2  # a wide label would squeeze the text
         if marks is not None:  # a line per pair or item, each marked
             self.console.print(label, markup=False)
-            self._choices(lines, indent=3, marks=marks)
+            self._choices(lines, indent=3, marks=marks, inline=inline)
             return
         if len(lines) == 1 and "\n" not in lines[0].strip() and not narrow:
             marker, text = split_marker(lines[0])
@@ -310,13 +357,13 @@ class RichUi(PlainUi):
             for _ in range(3 if marker else 2):
                 grid.add_column(no_wrap=True)
             grid.columns[-1].no_wrap = False
-            body = markup.rich(text) if markdown else Text(text)
+            body = markup.rich(text, inline=inline) if markdown else Text(text)
             grid.add_row(label, *([marker] if marker else []), body)
             self.console.print(grid)
             return
         self.console.print(label, markup=False)
         if markdown:
-            self._choices(lines, indent=3)
+            self._choices(lines, indent=3, inline=inline)
         else:
             for line in lines:
                 self.console.print(Text("   " + line))
@@ -352,3 +399,22 @@ class RichUi(PlainUi):
                 if kind == "missed" and len(line) > self.console.width and head.strip():
                     line = f"{head}\n      {where}"  # the command whole, on a line of its own
                 self.console.print(line, style=style, markup=False, soft_wrap=True)
+
+
+def terminal_size(stream: IO[str]) -> os.terminal_size:
+    """The terminal's columns and lines, never 0: a terminal that reports no size (a
+    pseudo-terminal of 0 x 0 in CI runners, `docker exec`, editors' shells) or none at
+    all falls back to COLUMNS and LINES, then to 80 x 24. rich would take 0 as it is,
+    and draw nothing."""
+    try:
+        columns, lines = os.get_terminal_size(stream.fileno())
+    except (AttributeError, OSError, ValueError):  # not a terminal after all
+        columns = lines = 0
+    return os.terminal_size(
+        (columns or _setting("COLUMNS") or 80, lines or _setting("LINES") or 24)
+    )
+
+
+def _setting(name: str) -> int:
+    value = os.environ.get(name, "")
+    return int(value) if value.isdigit() else 0

@@ -23,7 +23,7 @@ from lessonkit.errors import UsageError
 from lessonkit.questiontypes import registry
 from lessonkit.quiz import session, summary
 from lessonkit.quiz.effort import Effort
-from lessonkit.quiz.loop import ask
+from lessonkit.quiz.loop import EXIT_ENDED, ask
 from lessonkit.quiz.plainui import PlainUi, counted
 from lessonkit.quiz.recorder import EXIT_UNSAVED, Clock, Pending, Recorder, TakeBack
 from lessonkit.quiz.terminal import make_ui
@@ -56,8 +56,9 @@ def quiz_command(
 ) -> int:
     """`lessonkit quiz TARGET`: take a quiz, or grade an ``answers`` file without prompting.
 
-    Returns the exit code: 0; 130 after Ctrl-C with the answers kept; EXIT_UNSAVED when
-    answers could only be written to a recovery file. Raises UsageError or ContentError
+    Returns the exit code: 0; EXIT_ENDED when input ended before the last question; 130
+    after Ctrl-C with the answers kept; EXIT_UNSAVED when answers could only be written to
+    a recovery file. Raises UsageError or ContentError
     for the CLI to report.
     """
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
@@ -75,8 +76,8 @@ def quiz_command(
         for notice in notices:
             ui.notice(notice)
         started = _start(ui, store, compiled, seed, resume, clock)
-        if started is None:
-            return 0
+        if started is None:  # input ended at "Resume it?"
+            return EXIT_ENDED
         recorder = Recorder(
             store, ui, compiled.slug, _beginner(store, compiled, started[0]), started[1]
         )
@@ -136,7 +137,7 @@ def _take(
         if not recorder.settle(clock):
             return EXIT_UNSAVED
         ui.saved(compiled.slug, interrupted=False, answered=recorder.attempt_id is not None)
-        return 0
+        return EXIT_ENDED if ui.ended else 0
     result = summary.summarise(attempt, compiled.lesson)
     # Saved before the summary, so a failure's notice never pushes the score off the end.
     code = _finish(ui, store, compiled.slug, recorder, result.passed, clock)

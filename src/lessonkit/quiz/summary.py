@@ -121,10 +121,10 @@ def _numbers(attempt: Attempt, question_id: str, mark: Mark | None) -> str:
     drawn = mark.numbers if mark and mark.numbers else attempt.plan.numbers.get(question_id)
     if not drawn:
         return ""
-    from lessonkit.bank import variants
+    from lessonkit.bank.wording import numbers_in_words
     from lessonkit.questiontypes.registry import as_json
 
-    return variants.shown_numbers(as_json(attempt.written(question_id)), drawn)
+    return numbers_in_words(as_json(attempt.written(question_id)), drawn)
 
 
 def report(attempt: Attempt, result: Summary) -> dict[str, Any]:

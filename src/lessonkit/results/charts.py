@@ -13,12 +13,18 @@ from dataclasses import dataclass
 from html import escape
 
 # Chart sizes are in user units; on a 390 px phone the page shrinks a 400-unit chart to
-# about 350 px, so 14-unit text stays at about 12 px, still readable.
-WIDE, TALL = 400, 260
-LEFT, RIGHT, TOP, BOTTOM = 40, 20, 14, 42
+# about 350 px, so 14-unit text stays at about 12 px, still readable. The chart scales as
+# a whole, so what does not overlap at one width overlaps at none.
+WIDE, TALL = 400, 266
+LEFT, RIGHT, TOP, BOTTOM = 52, 20, 14, 48
 PLOT_W, PLOT_H = WIDE - LEFT - RIGHT, TALL - TOP - BOTTOM
 LABEL = 14  # font size of axis labels
-LINE = 13  # vertical room one point label takes
+# A line of text as a browser boxes it: common sans-serif fonts (DejaVu Sans, Arial,
+# Helvetica) reach 0.93 em above the baseline and 0.24 em below; glyphs are at most 0.62
+# em wide on average in ids (lower-case letters, digits, hyphens).
+ASCENT, DESCENT, GLYPH = 0.93 * LABEL, 0.24 * LABEL, 0.62 * LABEL
+LINE = 17  # vertical room one point label takes: its box, and a little air
+TICK_GAP = 22  # from the plot's bottom edge to the x axis' numbers' baseline
 Y_MIN, Y_MAX = -0.5, 1.0  # the discrimination axis; values beyond sit on its edge
 
 Place = Callable[[float, float], tuple[float, float]]
@@ -47,8 +53,8 @@ def histogram(counts: Sequence[int], ident: str) -> str:
         height = PLOT_H * count / most
         parts.append(_rect(LEFT + n * step + 2, TOP + PLOT_H - height, step - 4, height, "lk-bar"))
     for n in range(0, len(counts) + 1, 2):
-        parts.append(_text(LEFT + n * step, TOP + PLOT_H + 16, f"{n * 10}%"))
-    parts.append(_text(LEFT + PLOT_W / 2, TALL - 6, "total score (share of the points)"))
+        parts.append(_text(LEFT + n * step, TOP + PLOT_H + TICK_GAP, f"{n * 10}%"))
+    parts.append(_text(LEFT + PLOT_W / 2, TALL - 4, "total score (share of the points)"))
     return "".join(parts) + "</svg>"
 
 
@@ -73,13 +79,13 @@ def scatter(points: Sequence[Point], ident: str, *, easy: float, hard: float, lo
     ]
     for value in (0.0, 0.5, 1.0):
         x = place(value, 0)[0]
-        parts += [_line(x, top, x, bottom), _text(x, bottom + 16, f"{value:.1f}")]
+        parts += [_line(x, top, x, bottom), _text(x, bottom + TICK_GAP, f"{value:.1f}")]
     for value in (-0.5, 0.0, 0.5, 1.0):
         y = place(0, value)[1]
         parts += [_line(LEFT, y, WIDE - RIGHT, y), _text(LEFT - 6, y + 4, f"{value:.1f}", "end")]
-    parts.append(_text(LEFT + PLOT_W / 2, TALL - 6, "difficulty (share of the points earned)"))
+    parts.append(_text(LEFT + PLOT_W / 2, TALL - 4, "difficulty (share of the points earned)"))
     parts.append(
-        f'<text transform="translate(11 {TOP + PLOT_H / 2:.1f}) rotate(-90)" '
+        f'<text transform="translate(14 {TOP + PLOT_H / 2:.1f}) rotate(-90)" '
         f'text-anchor="middle" class="lk-axis" font-size="{LABEL}">discrimination (r)</text>'
     )
     for point in sorted(points, key=lambda p: p.flagged):
@@ -92,19 +98,34 @@ def scatter(points: Sequence[Point], ident: str, *, easy: float, hard: float, lo
 
 
 Taken = list[tuple[float, float, float]]  # a placed label's baseline, left end, right end
-SHIFTS = (0, LINE, -LINE, 2 * LINE, -2 * LINE, 3 * LINE, -3 * LINE, 4 * LINE)
+# Baselines a label may take: inside the plot, clear of the axes' numbers below it.
+FIRST, LAST = TOP + ASCENT, TOP + PLOT_H - DESCENT
+
+
+def _shifts() -> list[float]:
+    """Moves from a point's own line, nearest first, far enough to reach any line."""
+    reach = int(PLOT_H // LINE) + 1
+    return [0.0] + [sign * n * LINE for n in range(1, reach + 1) for sign in (1, -1)]
+
+
+SHIFTS = tuple(_shifts())
 
 
 def _labels(points: Sequence[Point], place: Place) -> list[str]:
     """Ids beside flagged points: on the side with more room, else the other, else moved up
-    or down to the nearest free line with a thin leader back to the point."""
+    or down to the nearest free line with a thin leader back to the point. A label with no
+    free line left is not drawn: the chart's description and the page's list of flags
+    name every flagged question, and a label drawn over another could be read by neither."""
     taken: Taken = []
     out = []
     for point in sorted(points, key=lambda p: (-p.y, p.x)):
         x, y = place(point.x, point.y)
-        width = len(point.label) * LABEL * 0.55  # an average glyph is about 0.55 em wide
+        width = len(point.label) * GLYPH
         sides = (1, -1) if x < LEFT + PLOT_W / 2 else (-1, 1)
-        start, base, side = _spot(x, y + 4, width, sides, taken)
+        spot = _spot(x, y + 4, width, sides, taken)
+        if spot is None:
+            continue
+        start, base, side = spot
         taken.append((base, start, start + width))
         near = start if side > 0 else start + width
         if abs(base - (y + 4)) > 1:
@@ -116,18 +137,24 @@ def _labels(points: Sequence[Point], place: Place) -> list[str]:
 
 def _spot(
     x: float, base: float, width: float, sides: tuple[int, int], taken: Taken
-) -> tuple[float, float, int]:
-    """Where a label of ``width`` goes: its left end, baseline and side of the point."""
+) -> tuple[float, float, int] | None:
+    """Where a label of ``width`` goes: its left end, baseline and side of the point; None
+    when every line near enough is taken."""
     for shift in SHIFTS:
+        line = base + shift
+        if not FIRST <= line <= LAST:
+            continue
         for side in sides:
             start = x + 9 if side > 0 else x - 9 - width
-            line = base + shift
-            inside = start >= LEFT and start + width <= WIDE and TOP + 8 <= line <= TALL
-            if inside and not any(
-                abs(line - b) < LINE and start < r and start + width > s for b, s, r in taken
+            if (
+                start >= LEFT
+                and start + width <= WIDE
+                and not any(
+                    abs(line - b) < LINE and start < r and start + width > s for b, s, r in taken
+                )
             ):
                 return start, line, side
-    return (x + 9 if sides[0] > 0 else x - 9 - width), base, sides[0]  # crowded: overlap
+    return None
 
 
 def option_bars(shares: Sequence[float]) -> str:

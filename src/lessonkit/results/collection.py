@@ -10,7 +10,8 @@ from pathlib import Path
 from lessonkit.errors import UsageError
 from lessonkit.results.analysis import analyse
 from lessonkit.results.banks import BankInfo, find_bank, lookup
-from lessonkit.results.intake import Refused, read, release, sources
+from lessonkit.results.intake import Refused, read
+from lessonkit.results.sources import Skipped, release, sources
 from lessonkit.results.stats import BankStats
 from lessonkit.results.tally import Tally
 
@@ -22,6 +23,7 @@ class Collection:
     files: int  # files looked at, refused ones included
     banks: tuple[BankStats, ...]
     refused: tuple[Refused, ...]
+    skipped: tuple[Skipped, ...] = ()  # not read: not attempts files, or read already
 
 
 def collect(paths: Sequence[Path], *, bank: str | None = None) -> Collection:
@@ -33,15 +35,26 @@ def collect(paths: Sequence[Path], *, bank: str | None = None) -> Collection:
     chosen = find_bank(bank) if bank is not None else None
     tally = Tally(chosen.slug if chosen else None)
     refused = []
+    skipped: list[Skipped] = []
+    seen: dict[str, str] = {}  # a file's digest → the name it was first read under
     files = 0
     try:
         for source in sources(paths):
+            if isinstance(source, Skipped):
+                skipped.append(source)
+                continue
             files += 1
             try:
                 found = read(source)
             except Refused as refusal:
                 refused.append(refusal)
                 continue
+            if found.digest in seen:
+                # A learner's file given twice (or a browser's "(1)" copy of it): once.
+                first = seen[found.digest]
+                skipped.append(Skipped(source.name, f"the same file as {first}; counted once"))
+                continue
+            seen[found.digest] = source.name
             tally.add(found)
     finally:
         release()
@@ -52,6 +65,7 @@ def collect(paths: Sequence[Path], *, bank: str | None = None) -> Collection:
 
     if not files:
         named = ", ".join(str(p) for p in paths)
+        passed = "".join(f"\n  skipped {each}" for each in skipped)
         raise UsageError(f"no attempts files (*.jsonl) in {named}; learners write them with "
-                         "`lessonkit history --export FILE`")  # fmt: skip
-    return Collection(files, analyse(tally, banks), tuple(refused))
+                         f"`lessonkit history --export FILE`{passed}")  # fmt: skip
+    return Collection(files, analyse(tally, banks), tuple(refused), tuple(skipped))

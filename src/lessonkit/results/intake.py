@@ -1,35 +1,28 @@
 """Reading attempts files one at a time: every line checked, edited or cut-short files refused.
 
-Paths may be files, folders (every ``*.jsonl`` under them) or zip archives, as an LMS's
-"download all submissions" gives them. A file is read whole into memory (a learner's
-file is small; the limits below bound it), checked line by line against the format's
-models, then against itself: one learner, attempts numbered in order, each answer under
-its attempt, and the end line's counts and checksum. A refused file contributes nothing,
-so a half-read or doctored file never skews a class's results.
+Which files the paths name is ``sources``'s to say. A file is read whole into memory (a
+learner's file is small; the limits below bound it), checked line by line against the
+format's models, then against itself: one learner, attempts numbered in order, each
+answer under its attempt, and the end line's counts and checksum. A refused file
+contributes nothing, so a half-read or doctored file never skews a class's results.
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
 import json
-import os
-import stat
 import zipfile
-from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import partial
-from pathlib import Path
 from typing import IO
 
 from pydantic import TypeAdapter, ValidationError
 
-from lessonkit.errors import LessonkitError, UsageError
+from lessonkit.errors import LessonkitError
 from lessonkit.results.records import FORMAT, VERSION, Answer, Attempt, End, Header, Line
+from lessonkit.results.sources import Source
 
 MAX_LINE_BYTES = 64 * 1024  # far above any real line: the longest text answer is 4,000 chars
 MAX_FILE_BYTES = 64 * 1024 * 1024  # thousands of attempts; a bigger "attempts file" is not one
-SUFFIX = ".jsonl"
 BOM = b"\xef\xbb\xbf"  # what Windows editors put before UTF-8 text they save
 
 _LINE: TypeAdapter[Header | Attempt | Answer | End] = TypeAdapter(Line)
@@ -58,98 +51,7 @@ class LearnerFile:
     header: Header
     attempts: list[Attempt] = field(default_factory=list)
     answers: list[Answer] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Source:
-    """One file to read: a name to report and a way to open it."""
-
-    name: str
-    open: Callable[[], IO[bytes]]
-    size: int
-
-
-def sources(paths: Sequence[Path]) -> Iterator[Source]:
-    """Every attempts file the paths name: files, ``*.jsonl`` under folders, zip members.
-
-    Raises UsageError before reading anything when a path does not exist.
-    """
-    for path in paths:
-        if not path.exists():
-            raise UsageError(f"{path}: no such file or folder")
-    for path in paths:
-        if path.is_dir():
-            # Sorted as paths sort (part by part), but on keys: comparing 25,000 Path
-            # objects pairwise took a second.
-            for found in sorted(path.rglob(f"*{SUFFIX}"), key=_parts):
-                status = _status(found)
-                if status is not None and stat.S_ISREG(status.st_mode):
-                    yield _file(found, status.st_size)
-        elif zipfile.is_zipfile(path):
-            yield from _members(path)
-        else:
-            yield _file(path, path.stat().st_size)
-
-
-def _parts(path: Path) -> tuple[str, ...]:
-    return path.parts
-
-
-def _status(path: Path) -> os.stat_result | None:
-    """What ``stat`` says of a path found in a folder; None for a broken link, as
-    ``is_file`` would skip it."""
-    try:
-        return path.stat()
-    except OSError:
-        return None
-
-
-def _file(path: Path, size: int) -> Source:
-    return Source(str(path), partial(_open_file, path), size)
-
-
-def _open_file(path: Path) -> IO[bytes]:
-    return path.open("rb")
-
-
-def _members(path: Path) -> Iterator[Source]:
-    try:
-        with zipfile.ZipFile(path) as archive:
-            infos = [i for i in archive.infolist() if i.filename.endswith(SUFFIX)]
-    except (zipfile.BadZipFile, OSError) as error:
-        raise UsageError(f"{path}: cannot read this zip archive: {error}") from None
-    for info in sorted(infos, key=lambda i: i.filename):
-        opener = partial(_open_member, path, info.filename)
-        yield Source(f"{path}/{info.filename}", opener, info.file_size)
-
-
-def _open_member(path: Path, member: str) -> IO[bytes]:
-    # zipfile stops at the member's declared size (checked against the limit first),
-    # so a member that inflates beyond it cannot fill memory.
-    return io.BytesIO(_archive(path).read(member))
-
-
-# The archive members are being read from, kept open from one member to the next: opening
-# reads the archive's whole directory, and once per member an LMS download of 25,000 files
-# took hours. Keyed by modification time and size, so a rewritten archive opens afresh.
-_OPEN: dict[tuple[Path, int, int], zipfile.ZipFile] = {}
-
-
-def _archive(path: Path) -> zipfile.ZipFile:
-    stat = path.stat()
-    key = (path, stat.st_mtime_ns, stat.st_size)
-    archive = _OPEN.get(key)
-    if archive is None:
-        release()
-        archive = _OPEN[key] = zipfile.ZipFile(path)
-    return archive
-
-
-def release() -> None:
-    """Close the archive kept open for reading its members: call when done with a class."""
-    for archive in _OPEN.values():
-        archive.close()
-    _OPEN.clear()
+    digest: str = ""  # of the file's bytes: the same file given twice is read once
 
 
 def read(source: Source) -> LearnerFile:
@@ -202,6 +104,7 @@ class _Reader:
             lines = [line.removesuffix(b"\r") for line in lines]
         self.number = 1
         found = LearnerFile(self.name, self._header(self._sized(lines[0])))
+        found.digest = hashlib.sha256(data).hexdigest()
         return self._body(lines, found)
 
     def _body(self, lines: list[bytes], found: LearnerFile) -> LearnerFile:

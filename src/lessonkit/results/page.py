@@ -91,6 +91,9 @@ def render_page(found: Collection) -> str:
     if found.refused:
         items = "".join(f"<li><code>{escape(str(r))}</code></li>" for r in found.refused)
         body.append(f"<h2>Refused files</h2><ul>{items}</ul>")
+    if found.skipped:
+        items = "".join(f"<li><code>{escape(str(s))}</code></li>" for s in found.skipped)
+        body.append(f"<h2>Files not read</h2><ul>{items}</ul>")
     if not found.banks:
         body.append("<p>No quiz attempts were found.</p>")
     body += [_bank(bank) for bank in found.banks]

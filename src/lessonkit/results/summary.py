@@ -185,13 +185,20 @@ def _day(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%d")
 
 
-def to_json(banks: Sequence[BankStats], *, files: int, refused: Sequence[str]) -> dict[str, Any]:
+def to_json(
+    banks: Sequence[BankStats],
+    *,
+    files: int,
+    refused: Sequence[str],
+    skipped: Sequence[str] = (),
+) -> dict[str, Any]:
     """Everything the text says, as JSON-able values (times as ISO 8601 text)."""
     return {
         "format": RESULTS_FORMAT,
         "version": RESULTS_VERSION,
         "files": files,
         "refused": list(refused),
+        "skipped": list(skipped),
         "banks": [_plain(dataclasses.asdict(bank)) for bank in banks],
         "flags": [{**dataclasses.asdict(f), "where": str(f)} for f in all_flags(banks)],
     }

@@ -64,6 +64,10 @@ class LessonkitExtension(Extension):
 
     def extendMarkdown(self, md: Markdown) -> None:
         md.registerExtension(self)
+        if "attr_list" not in md.treeprocessors:
+            # The self-checks' headings carry their ids as `{ #check-yourself-1 }`; a course
+            # whose mkdocs.yml does not list attr_list would show that text.
+            md.registerExtensions(["attr_list"], {})
         # After fenced code is stashed (25), so a marker quoted in a code block stays text;
         # before HTML blocks are (20), while a marker is still a line of its own.
         md.preprocessors.register(_Markers(md, self), "lessonkit_markers", 24)
@@ -99,10 +103,13 @@ class _Markers(Preprocessor):
         self.extension = extension
 
     def run(self, lines: list[str]) -> list[str]:
-        found = list(markers.find(enumerate(lines, 1)))
         text = "\n".join(lines)
         if _PLACEHOLDER in text:
             self._warn_placeholders(text)
+        lesson = self._lesson()
+        if lesson is not None:
+            lines = self._placed(lines, *lesson)
+        found = list(markers.find(enumerate(lines, 1)))
         if not found:
             return lines
         root = self.extension.root()
@@ -115,9 +122,47 @@ class _Markers(Preprocessor):
                 out.append(line)
             elif isinstance(marker, markers.MarkerError):
                 raise PageError(f"lessonkit: {self._where()}{marker}")
+            elif (
+                lesson is not None and marker.kind in ("check", "quiz") and marker.name != lesson[0]
+            ):
+                raise PageError(
+                    f"lessonkit: {self._where()}`{marker.text}` names bank {marker.name}, but "
+                    f"this lesson's quiz is {lesson[0]} (write "
+                    f"`{marker.text.replace(f' {marker.name}', f' {lesson[0]}', 1)}`)"
+                )
             else:
                 out += ["", *self._render(marker, root, sections), ""]
         return out
+
+    def _lesson(self) -> tuple[str, list[str]] | None:
+        """The bank and insights in the front matter of the lesson being rendered; None for
+        any other page. Both engines strip the front matter from the text but keep it as
+        the page's meta: MkDocs on the page of the file its link processor holds, Zensical
+        on the page of its rendering context."""
+        page = None
+        if "relpath" in self.md.treeprocessors:  # MkDocs
+            page = getattr(getattr(self.md.treeprocessors["relpath"], "file", None), "page", None)
+        elif "rendering_context" in self.md.preprocessors:  # Zensical
+            page = getattr(self.md.preprocessors["rendering_context"], "page", None)
+        meta = getattr(page, "meta", None)
+        if not isinstance(meta, dict):
+            return None
+        quiz, insights = meta.get("quiz"), meta.get("insights")
+        if not isinstance(quiz, str) or not isinstance(insights, list):
+            return None
+        return quiz, [str(insight) for insight in insights]
+
+    def _placed(self, lines: list[str], quiz: str, insights: list[str]) -> list[str]:
+        """The page with a marker wherever its author left one out (``markers.with_defaults``)."""
+        try:
+            asked = blocks.rendered(self.extension.root(), quiz).blocks
+        except ContentError as error:
+            problems = "\n".join(str(problem) for problem in error.problems)
+            raise PageError(
+                f"lessonkit: {self._where()}the lesson's quiz `{quiz}` does not load:\n"
+                f"{problems}\n`lessonkit validate` lists every problem in the course."
+            ) from None
+        return markers.with_defaults(lines, quiz, insights, asked)
 
     def _render(self, marker: markers.Marker, root: Path, sections: dict[str, str]) -> list[str]:
         repo_url = str(self.extension.getConfig("repo_url") or "") or None

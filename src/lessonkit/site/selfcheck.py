@@ -13,7 +13,7 @@ from typing import Any
 from lessonkit.bank import variants
 from lessonkit.bank.models import Bank
 from lessonkit.bank.questions import Question
-from lessonkit.bank.richtext import safe_html
+from lessonkit.bank.richtext import inline_html, safe_html
 from lessonkit.questiontypes import registry
 from lessonkit.questiontypes.base import DrawnQuestion, RuntimeQuestion
 
@@ -23,8 +23,11 @@ __all__ = [
 ]
 
 
+_TAG = re.compile(r"<[^>]*>")
+
+
 def _text(value: str) -> str:
-    # Plain fields (items, pairs, units) are shown as typed, never as markup.
+    # Plain fields (units, headings) are shown as typed, never as markup.
     return html.escape(value, quote=True)
 
 
@@ -58,6 +61,12 @@ class _Page:
     def html(self, markdown: str, *, inline: bool = False) -> str:
         return safe_html(markdown, inline=inline)
 
+    def inline(self, markdown: str) -> str:
+        return inline_html(markdown)
+
+    def inline_text(self, markdown: str) -> str:
+        return _TAG.sub("", inline_html(markdown))
+
     def text(self, plain: str) -> str:
         return _text(plain)
 
@@ -69,6 +78,9 @@ class _Page:
 
     def order(self, question: RuntimeQuestion, count: int, *, shuffle: bool = True) -> list[int]:
         return _shown(count, question.id, shuffle=shuffle)
+
+    def rng(self, question: RuntimeQuestion) -> random.Random:
+        return random.Random(question.id)
 
     def shuffles(self, question: RuntimeQuestion) -> bool:
         # Contract with the question format: `shuffle: None` follows the bank's setting.
@@ -88,10 +100,20 @@ class _Page:
         lines.append("</fieldset>")
         return lines
 
-    def field(self, question: RuntimeQuestion, label: str, control: str) -> list[str]:
+    def field(
+        self, question: RuntimeQuestion, label: str, control: str, *, unit: str | None = None
+    ) -> list[str]:
         field = f"lk-{question.id}-answer"
-        shown = control.replace("{id}", field)  # not format(): a unit may hold braces
-        return [f'<p class="lk-field"><label for="{field}">{label}</label> {shown}</p>']
+        # Named by its question, then the label and the unit: a screen reader tabbing in
+        # hears what is asked, not only "Your answer" (the radio groups are named alike).
+        # The name's words follow the control, so the control is the first [id] here.
+        words = f"{label}, in {unit}" if unit else label
+        named = f'id="{field}" aria-labelledby="lk-{question.id}-prompt {field}-name"'
+        shown = control.replace('id="{id}"', named)  # not format(): a unit may hold braces
+        return [
+            f'<p class="lk-field"><label for="{field}">{label}</label> {shown}'
+            f'<span id="{field}-name" hidden>{words}</span></p>'
+        ]
 
     def shown_answer(self, question: RuntimeQuestion) -> str | None:
         return self._answer
@@ -128,6 +150,7 @@ def _question(
         f'<p class="lk-number">Question {number}</p>',
         f'<div class="lk-prompt" id="lk-{question.id}-prompt">{safe_html(question.prompt)}</div>',
         *widget.inputs,
+        *_hint(number, question),
         # Material styles <details class="info"> as a collapsible admonition; it opens
         # without JavaScript. Not "success": its tick would claim a right answer unasked.
         '<details class="lk-answer info" data-search-exclude>',
@@ -140,6 +163,19 @@ def _question(
         "</li>",
     ]
     return "\n".join(lines)
+
+
+def _hint(number: int, question: RuntimeQuestion) -> list[str]:
+    """The bank's hint, as the terminal gives it for `?`: a nudge that leaves the question
+    open (opening it is not seeing the answer, so a retry still asks it)."""
+    if not question.hint:
+        return []
+    return [
+        '<details class="lk-hint tip" data-search-exclude>',
+        f"<summary>Hint for question {number}</summary>",
+        f"<p>{inline_html(question.hint)}</p>",  # Markdown, as the terminal shows it
+        "</details>",
+    ]
 
 
 def block(

@@ -7,6 +7,26 @@
 
   var SIGNS = { usd: "$", eur: "€", gbp: "£", jpy: "¥", cny: "¥", inr: "₹" };
   var UNIT_WORDS = { "%": ["percent", "per cent"] };
+  // Units as learners spell them, each line one unit; units of one kind (numbers.py).
+  var SPELLINGS = [
+    ["ms", "msec", "millisecond", "milliseconds"],
+    ["s", "sec", "second", "seconds"],
+    ["\u03bcs", "us", "microsecond", "microseconds"],
+    ["ns", "nanosecond", "nanoseconds"],
+    ["usd", "$", "us$", "dollar", "dollars", "us dollars"],
+    ["\u00d7", "x", "times"],
+    ["flops/byte", "flop/byte", "flops per byte", "flop per byte", "flops/b", "flop/b"],
+    ["%", "percent", "per cent"]
+  ];
+  var KINDS = [
+    ["ns", "\u03bcs", "us", "ms", "s", "sec", "min", "h"],
+    ["flops", "kflops", "mflops", "gflops", "tflops", "pflops", "eflops"],
+    ["b", "kb", "mb", "gb", "tb", "pb", "kib", "mib", "gib", "tib"],
+    ["b/s", "kb/s", "mb/s", "gb/s", "tb/s", "gib/s", "tib/s"],
+    ["usd", "eur", "gbp", "jpy", "cny", "inr", "\u20ac", "\u00a3", "\u00a5", "\u20b9"]
+  ];
+  var APPROXIMATELY = ["\u2248", "~", "about "];
+  var LETTER = /^\p{L}$/u;
   var PERCENT = ["%", "percent"];
   var GROUPING = " _'\u2019"; // marks that only ever group digits
   var NUMERAL = /^[0-9.,_'\u2019 ]+$/;
@@ -15,17 +35,45 @@
   var clean = lk.clean;
   var fail = lk.fail;
 
+  // What was typed as the learner wrote it (clean, before folding case), for messages.
+  function asTyped(text) {
+    return text.normalize("NFKC").replace(/[\u2212\u2013]/g, "-").replace(/[\u00a0\u202f]/g, " ")
+      .trim();
+  }
+
   // The terminal writes `code` in its messages; the page puts it in quotation marks.
   function quoted(text) {
     return "“" + text + "”";
   }
 
+  // A word's last letters, not a unit of its own (`s` in `5ms`).
+  function joined(before, word) {
+    return LETTER.test(word.slice(0, 1)) && LETTER.test(before.slice(-1));
+  }
+
+  // {body, respelled}: the number's text without its unit, and whether more than the
+  // unit's own spelling, its currency sign or `percent` was taken off.
   function withoutUnit(typed, unit) {
-    if (!unit) return typed;
+    var respelled = false;
+    for (var a = 0; a < APPROXIMATELY.length; a += 1) {
+      var near = APPROXIMATELY[a];
+      if (typed.startsWith(near) && typed.slice(near.length).trim()) {
+        typed = typed.slice(near.length).trimStart();
+        respelled = true;
+        break;
+      }
+    }
+    if (typed.length > 1 && typed.endsWith(".") && !/[0-9]/.test(typed[typed.length - 2])) {
+      typed = typed.slice(0, -1).trimEnd();
+      respelled = true;
+    }
+    if (!unit) return { body: typed, respelled: respelled };
     var folded = clean(unit);
+    var plain = typed;
     var words = [folded].concat(UNIT_WORDS[folded] || []);
     for (var i = 0; i < words.length; i += 1) {
-      if (typed.endsWith(words[i]) && typed !== words[i]) {
+      if (typed.endsWith(words[i]) && typed !== words[i] &&
+          !joined(typed.slice(0, -words[i].length), words[i])) {
         typed = typed.slice(0, -words[i].length).trimEnd();
         break;
       }
@@ -36,7 +84,43 @@
       if (typed.endsWith(sign)) typed = typed.slice(0, -sign.length);
       typed = typed.trim();
     }
-    return typed;
+    if (typed !== plain) return { body: typed, respelled: respelled };
+    var spellings = SPELLINGS.filter(function (line) { return line.indexOf(folded) >= 0; })[0] || [];
+    spellings = spellings.slice().sort(function (x, y) { return y.length - x.length; });
+    for (var j = 0; j < spellings.length; j += 1) {
+      var word = spellings[j];
+      var before = typed.slice(0, typed.length - word.length);
+      if (typed.endsWith(word) && before.trim() && !joined(before, word)) {
+        return { body: before.trimEnd(), respelled: true };
+      }
+      var after = typed.slice(word.length);
+      if (spellings.indexOf("$") >= 0 && typed.startsWith(word) && after.trim()) {
+        return { body: after.trimStart(), respelled: true }; // `USD 4.18`, `US$ 4.18`
+      }
+    }
+    return { body: typed, respelled: respelled };
+  }
+
+  // When a word after the number is the trouble, {error} saying so: another unit of the
+  // question's kind, or a word it does not know, as it was written; else null.
+  function nameTheWord(body, typed, shown, unit) {
+    var found = /^[-+]?[0-9][0-9.,_'\u2019 ]*(?:e[-+]?[0-9]+)? ?([^\s0-9.,_'\u2019+-]\S*)$/.exec(body);
+    if (!found || /^e[-+]?[0-9]+$/.test(found[1])) return null;
+    var word = found[1];
+    var at = typed.lastIndexOf(word);
+    var asWritten = shown.length === typed.length && at >= 0
+      ? shown.slice(at, at + word.length) : word;
+    var folded = unit ? clean(unit) : "";
+    var sameKind = KINDS.some(function (kind) {
+      return kind.indexOf(word) >= 0 && kind.indexOf(folded) >= 0;
+    });
+    if (sameKind) {
+      return fail(quoted(shown) + " is in " + asWritten + "; this question asks in " + unit +
+        ". Type the number in " + unit + ".");
+    }
+    return fail(quoted(asWritten) + " is not a unit this question knows. Type a number such as " +
+      quoted("2.5") + " or " + quoted("2,5") + (unit ? ", optionally followed by " + unit : "") +
+      ".");
   }
 
   function stripAll(text, sign) {
@@ -148,8 +232,9 @@
   // A typed number: {value, typed, readAs} or {error}, as numbers.read_number.
   function readNumber(text, unit, convention) {
     var typed = clean(text);
-    var shown = typed;
-    var body = withoutUnit(typed, unit);
+    var shown = asTyped(text); // messages quote what was typed, in the learner's own case
+    var bare = withoutUnit(typed, unit);
+    var body = bare.body;
     var written = body;
     var sign = "";
     if (body[0] === "-" || body[0] === "+") {
@@ -157,15 +242,27 @@
       body = body.slice(1).trimStart();
     }
     var found = numberDigits(body, shown, unit, convention || "point", sign);
-    if (found.error) return found;
+    if (found.error) return nameTheWord(body, typed, shown, unit) || found;
     var value = parseFloat(sign + found.digits);
     if (!isFinite(value)) return fail(quoted(shown) + " is too large. Type an ordinary finite number.");
     var read = numberText(value);
     return {
       value: value,
       typed: text.trim(),
-      readAs: written === read ? "" : read + (unit ? " " + unit : "")
+      readAs: written === read && !bare.respelled ? "" : read + (unit ? " " + unit : "")
     };
+  }
+
+  // A share (0.75) typed without a % sign where a percentage of 1 or more is asked for:
+  // asked about, not graded (numeric.py's _share_for_percent).
+  function shareForPercent(key, value, text) {
+    var abs = Math.abs(value);
+    if (PERCENT.indexOf(key.unit) < 0 || !(abs > 0 && abs < 1)) return false;
+    var typed = clean(text);
+    if (["%", "percent", "per cent"].some(function (w) { return typed.indexOf(w) >= 0; })) {
+      return false;
+    }
+    return typeof key.answer === "number" && Math.abs(key.answer) >= 1;
   }
 
   // A hint for a wrong number that looks like a share where a percentage was asked for.
@@ -194,6 +291,13 @@
   function numberShare(key, response, said) {
     var number = readNumber(response, key.unit, key.decimal_mark);
     if (number.error) return number;
+    if (shareForPercent(key, number.value, response)) {
+      var share = numberText(number.value);
+      var percent = numberText(parseFloat((number.value * 100).toPrecision(12)));
+      return fail(quoted(response.trim()) + " looks like a share, and this question asks in %. " +
+        "Did you mean " + percent + " %? Type " + quoted(percent) + ", or " +
+        quoted(share + " %") + " if you mean " + share + " %.");
+    }
     if (number.readAs) said.push("read as " + number.readAs);
     var allowed = 0;
     if (key.tolerance != null) allowed = Math.max(allowed, key.tolerance);
