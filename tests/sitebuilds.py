@@ -271,11 +271,12 @@ def copy_site_files(project: Path) -> None:
             ROOT / folder, project / folder, ignore=shutil.ignore_patterns("__pycache__")
         )
     (project / "src" / "lessonkit").mkdir(parents=True, exist_ok=True)  # `watch:` needs it
+    (project / "facts").mkdir(exist_ok=True)  # `watch:` names it too
 
 
 def copy_course(project: Path) -> None:
     """The real course and its site files, for an engine that builds in place."""
-    for folder in ("content", "quizzes"):
+    for folder in ("content", "quizzes", "facts"):
         shutil.copytree(ROOT / folder, project / folder)
     shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
     copy_site_files(project)
