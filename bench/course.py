@@ -1,10 +1,11 @@
-"""A course of N lessons for the scale benchmarks, made from this repository's two lessons.
+"""A course of N lessons for the scale benchmarks, made from this repository's lessons.
 
-Lesson 2k is a copy of `gpu-vs-tpu` and lesson 2k+1 of `rooflines-and-serving`, both
-with the suffix `-k` on their slug, their bank's slug and every question id (k = 0 keeps
-the real names, so a course of 2 is this repository's course). Links between the two
-follow the copies; ten pairs share a learning plan, which gets the real plan's page and
-images. `mkdocs.yml` is the real one with the page tree rewritten, and `site_overrides/`
+The course's four lessons are copied as a group, again and again: lesson 4k+i is a copy of
+the plan's i-th lesson, with the suffix `-k` on its slug, its bank's slug and every
+question id (k = 0 keeps the real names, so a course of 4 is this repository's course).
+Links between the lessons follow the copies; five groups share a learning plan, which gets
+the real plan's page and images, and every copy shows its figures from the course's one
+`facts/` folder. `mkdocs.yml` is the real one with the page tree rewritten, and `site_overrides/`
 is copied, so the site builds as configured here, whatever that configuration is.
 """
 
@@ -19,8 +20,9 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAN = "ai-hardware-fundamentals"
-LESSONS = ("gpu-vs-tpu", "rooflines-and-serving")
-PAIRS_PER_PLAN = 10
+LESSONS = ("gpu-vs-tpu", "reading-specs-and-prices", "rooflines-and-serving", "scaling-out")
+GROUP = len(LESSONS)
+GROUPS_PER_PLAN = 5
 _SLUGS = re.compile(r"\b(" + "|".join(LESSONS) + r")\b")
 _LESSON_LIST = re.compile(r"^lessons:\n(?:  - .*\n)+", re.M)
 _ID = re.compile(r"^(\s*-?\s*id:\s*)([\w-]+)", re.M)
@@ -72,26 +74,27 @@ def write_config(path: Path, config: dict[str, Any]) -> None:
 
 def slug(lesson: int) -> str:
     """The slug of lesson number ``lesson`` (0-based) in a generated course."""
-    pair, which = divmod(lesson, 2)
-    return LESSONS[which] + (f"-{pair}" if pair else "")
+    group, which = divmod(lesson, GROUP)
+    return LESSONS[which] + (f"-{group}" if group else "")
 
 
-def plan_folder(pair: int) -> str:
-    number = pair // PAIRS_PER_PLAN
+def plan_folder(group: int) -> str:
+    number = group // GROUPS_PER_PLAN
     return PLAN + (f"-{number}" if number else "")
 
 
-def _renamed(text: str, pair: int) -> str:
-    if not pair:
+def _renamed(text: str, group: int) -> str:
+    if not group:
         return text
-    text = _SLUGS.sub(lambda m: f"{m.group(1)}-{pair}", text)
-    return text.replace(f"plan: {PLAN}\n", f"plan: {plan_folder(pair)}\n")
+    text = _SLUGS.sub(lambda m: f"{m.group(1)}-{group}", text)
+    return text.replace(f"plan: {PLAN}\n", f"plan: {plan_folder(group)}\n")
 
 
 def write(root: Path, lessons: int) -> Path:
-    """Write a course of ``lessons`` lessons (an even number) under ``root``; returns root."""
-    if lessons < 2 or lessons % 2:
-        raise ValueError("a generated course has an even number of lessons, at least 2")
+    """Write a course of ``lessons`` lessons (a multiple of the course's own) under
+    ``root``; returns root."""
+    if lessons < GROUP or lessons % GROUP:
+        raise ValueError(f"a generated course has a multiple of {GROUP} lessons")
     source = ROOT / "content" / PLAN
     texts = {name: (source / f"{name}.md").read_text(encoding="utf-8") for name in LESSONS}
     banks = {n: (ROOT / "quizzes" / f"{n}.yml").read_text(encoding="utf-8") for n in LESSONS}
@@ -99,17 +102,23 @@ def write(root: Path, lessons: int) -> Path:
     shutil.copytree(ROOT / "site_overrides", root / "site_overrides")
     ignore = shutil.ignore_patterns("__pycache__")
     shutil.copytree(ROOT / "hooks", root / "hooks", ignore=ignore)  # mkdocs.yml names it
+    shutil.copytree(ROOT / "facts", root / "facts")
+    # The course's own policy (its levels for the facts rules among them), except that a
+    # copied group's first lesson cannot link back to the group before it.
+    policy = (ROOT / "lessonkit.yml").read_text(encoding="utf-8")
+    policy = policy.replace("link-back: {level: error}", "link-back: {level: off}")
+    (root / "lessonkit.yml").write_text(policy, encoding="utf-8")
     nav: dict[str, list[str]] = {}
-    for pair in range(lessons // 2):
-        folder = root / "content" / plan_folder(pair)
+    for group in range(lessons // GROUP):
+        folder = root / "content" / plan_folder(group)
         if not folder.is_dir():
             shutil.copytree(source / "img", folder / "img")
         for name in LESSONS:
-            new = name + (f"-{pair}" if pair else "")
-            (folder / f"{new}.md").write_text(_renamed(texts[name], pair), encoding="utf-8")
-            bank = _renamed(banks[name], pair)
-            if pair:
-                bank = _ID.sub(rf"\g<1>\g<2>-{pair}", bank)
+            new = name + (f"-{group}" if group else "")
+            (folder / f"{new}.md").write_text(_renamed(texts[name], group), encoding="utf-8")
+            bank = _renamed(banks[name], group)
+            if group:
+                bank = _ID.sub(rf"\g<1>\g<2>-{group}", bank)
             (root / "quizzes" / f"{new}.yml").write_text(bank, encoding="utf-8")
             nav.setdefault(folder.name, []).append(f"{folder.name}/{new}.md")
     index = (source / "index.md").read_text(encoding="utf-8")

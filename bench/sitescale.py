@@ -33,8 +33,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench import course, rss  # run as a script, the checkout is not on the path otherwise
 
-SIZES = (2, 100, 1000)
-QUICK_SIZES = (2, 100)
+SIZES = (4, 100, 1000)
+QUICK_SIZES = (4, 100)
 TARGET = 1.2
 PROFILE_SIZE = 100
 
@@ -151,7 +151,7 @@ def profile(root: Path, slug: str, work: Path, changed: bool) -> list[str]:
 
 def big_page(work: Path) -> list[str]:
     """The 10,000-question lesson's page: it builds, with every question in it."""
-    root = course.write(work / "big", 2)
+    root = course.write(work / "big", 4)
     slug = course.add_big_bank(root)
     with plain_beside(root) as plain:
         plain_seconds, plain_rss, _ = build(root, plain, work / "big-plain")

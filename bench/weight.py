@@ -104,7 +104,15 @@ def total_gzip(site: Path, page: str) -> int:
 
 
 def _choices() -> list[dict[str, Any]]:
-    bank = yaml.safe_load((ROOT / "quizzes/gpu-vs-tpu.yml").read_text(encoding="utf-8"))
+    # The course's texts show figures by reference to its facts; every page here (ours, the
+    # plain floor, mkdocs-quiz's) gets them as the reader sees them, so all weigh the same.
+    from lessonkit.bank import citations
+    from lessonkit.bank.loader import read_facts
+
+    text = (ROOT / "quizzes/gpu-vs-tpu.yml").read_text(encoding="utf-8")
+    text, problems = citations.resolve_text(text, read_facts(ROOT).facts)
+    assert not problems, problems
+    bank = yaml.safe_load(text)
     return [q for q in bank["questions"] if q["type"] in ("single", "multiple")]
 
 
