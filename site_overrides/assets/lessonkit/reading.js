@@ -84,8 +84,19 @@
     if (open) open.close();
   }
 
+  // mkdocs-material gives each code block's buttons a <nav> with no name; unnamed
+  // navigation landmarks cannot be told apart by a screen reader's list of landmarks.
+  function nameCodeToolbars() {
+    document.querySelectorAll("nav.md-code__nav").forEach(function (nav, at) {
+      if (!nav.hasAttribute("aria-label")) {
+        nav.setAttribute("aria-label", "Code block " + (at + 1) + ": copy and select");
+      }
+    });
+  }
+
   function laidOut() {
     // After the theme has wrapped the tables and the page is laid out.
+    nameCodeToolbars();
     setTimeout(markScrolling, 0);
   }
 
