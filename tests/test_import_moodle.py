@@ -4,7 +4,6 @@ a course written elsewhere, files packed with a question, calculated questions."
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 
 import pytest
