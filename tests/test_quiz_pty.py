@@ -425,10 +425,11 @@ def test_feedback_for_every_type_in_words_with_markdown_rendered(
         in shown
     )
     shown = answer(child, "3 2 1")
-    # Numbered as shown and typed (seed 1 shows 1. gamma, 2. alpha, 3. beta), each item marked.
+    # Numbered as shown and typed (seed 1 shows 1. gamma, 2. alpha, 3. beta), each item marked:
+    # alpha is the one to move.
     assert (
-        "You answered (\u2713 placed right after the item before it):\n"
-        "  \u2717 3. beta\n  \u2717 2. alpha\n  \u2717 1. gamma\n"
+        "You answered (\u2713 in the right order with each other; \u2717 out of place):\n"
+        "  \u2713 3. beta\n  \u2717 2. alpha\n  \u2713 1. gamma\n"
     ) in shown
     assert "The right answer:\n  2. alpha\n  3. beta\n  1. gamma" in shown
     shown = answer(child, "1b 2a")  # each pair marked right or wrong

@@ -301,8 +301,10 @@ class TextQuestion(QuestionBase):
 class OrderQuestion(QuestionBase):
     """Put items in order.
 
-    Partial credit: the share of neighbouring pairs of the correct order that the
-    learner also placed next to each other in that order, times `points`.
+    Partial credit counts the fewest items the learner must move: those outside one
+    longest run of items already in the right order among themselves (not necessarily
+    next to each other). Credit is 1 - moves ÷ (items - 1), times `points`: two
+    neighbours swapped in four items earn 2/3, a full reversal 0.
     """
 
     type: Literal["order"] = Field(description="Question type.")

@@ -301,8 +301,12 @@ def _ordering(element: ET.Element, notes: Notes) -> Body:
     grading = (element.findtext("gradingtype") or "").strip().upper()
     if grading == "ALL_OR_NOTHING":
         body["scoring"] = "all_or_nothing"
-    elif grading not in ("", "RELATIVE_NEXT_EXCLUDE_LAST"):
-        notes.lost(f"grading type {grading}: lessonkit grades neighbouring pairs")
+    elif grading == "LONGEST_ORDERED_SUBSET":
+        notes.lost("grading by the longest ordered subset: lessonkit scores it (length - 1) "
+                   "out of (items - 1), not length out of items")  # fmt: skip
+    elif grading:
+        notes.lost(f"grading type {grading}: lessonkit grades by the longest subset of items "
+                   "in the right order")  # fmt: skip
     if (element.findtext("selecttype") or "ALL").strip().upper() != "ALL":
         notes.lost("a subset of the items: lessonkit asks for all of them")
     if any(_feedback(a, notes) for a in answers):
