@@ -282,11 +282,7 @@ def _matching(element: ET.Element, notes: Notes) -> Body:
             pairs.append({"left": left, "right": right})
         elif right:
             distractors.append(right)
-    rights = [p["right"] for p in pairs]
-    shared = sorted({r for r in rights if rights.count(r) > 1})
-    if shared:
-        return notes.omit(f"several left-hand items share the answer `{shared[0]}`: lessonkit "
-                          "matches each to a different right-hand item")  # fmt: skip
+    # Items may share an answer (frog and newt: amphibian), as in lessonkit.
     body: dict[str, Any] = {"type": "match", "pairs": pairs}
     if distractors:
         body["distractors"] = distractors
