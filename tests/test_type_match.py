@@ -3,6 +3,7 @@ exports and Moodle's own matching fixture."""
 
 from __future__ import annotations
 
+import io
 import json
 import xml.etree.ElementTree as ET
 import zipfile
@@ -14,7 +15,7 @@ import pytest
 import yaml
 from pydantic import ValidationError
 
-from conftest import MakeCourse
+from conftest import LearnerCourse, MakeCourse, ticking
 from lessonkit.bank.models import Bank
 from lessonkit.bank.questions import MatchQuestion
 from lessonkit.cli import main
@@ -24,6 +25,7 @@ from lessonkit.imports import read
 from lessonkit.questiontypes import registry
 from lessonkit.questiontypes.base import HtmlKit, ResponseError
 from lessonkit.questiontypes.match import Match, rights
+from lessonkit.quiz.runner import quiz_command
 
 FIXTURE = Path(__file__).parent / "fixtures/imports/moodle/match_testquestion.moodle.xml"
 BASE = {"id": "animals", "type": "match", "prompt": "Classify the animals.", "insight": 1,
@@ -266,3 +268,44 @@ def test_each_format_reads_back_what_it_carried(tmp_path: Path, to: str, name: s
     assert draft.fields["pairs"] == SHARED["pairs"]
     # GIFT's matching has no distractors (its export reports it): only the pairs return.
     assert draft.fields.get("distractors", []) == ([] if to == "gift" else ["insect"])
+
+
+TERMINAL_BANK = """\
+lesson: lesson-one
+title: Lesson one quiz
+pass_mark: 0.6
+questions:
+  - id: animals
+    type: match
+    prompt: Classify the animals.
+    insight: 1
+    section: 1-first-idea
+    explanation: Frogs and newts are amphibians.
+    shuffle: false
+    pairs:
+      - {left: frog, right: amphibian}
+      - {left: cat, right: mammal}
+      - {left: newt, right: amphibian}
+    distractors: [insect]
+"""
+
+
+def test_the_terminal_asks_takes_a_letter_twice_and_marks_each_item(
+    learner_course: LearnerCourse,
+) -> None:
+    learner_course(TERMINAL_BANK, "site_name: Test\ndocs_dir: content\n")
+    out = io.StringIO()
+    clock = ticking()
+    quiz_command("lesson-one", stdin=io.StringIO("1a 2a 3a\n\n"), stdout=out,
+                 clock=lambda: next(clock))  # type: ignore[arg-type]  # fmt: skip
+    assert (
+        "Match each of 1 to 3 with a letter from a to c, e.g. 1b 2c 3a. A letter may go with "
+        "more than one number.\n"
+        "Answer (q save and quit): 1a 2a 3a\n"
+        "You answered:\n"
+        "  \u2713 1. frog \u2192 a. amphibian\n"
+        "  \u2717 2. cat \u2192 a. amphibian\n"
+        "  \u2713 3. newt \u2192 a. amphibian\n"
+        "\u25d0 Partly correct: 0.67 of 1 point.\n"
+        "The right answer for the \u2717 pairs: 2. cat \u2192 b. mammal\n"
+    ) in out.getvalue()
