@@ -134,6 +134,10 @@ class QuestionType(Generic[Q, R]):
         """The lines shown under the prompt to choose from, e.g. `  1. TPU`."""
         return []
 
+    def multiline(self, question: Q) -> bool:
+        """Whether the answer is typed over several lines, an empty line ending it."""
+        return False
+
     def expected_form(self, question: Q) -> str:
         """*Required.* One sentence telling the learner what to type."""
         raise self._missing("expected_form")
