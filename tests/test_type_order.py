@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from lessonkit.bank.questions import OrderQuestion
 from lessonkit.export import convert
+from lessonkit.imports import read
 from lessonkit.questiontypes import registry
 from lessonkit.questiontypes.base import ResponseError
 from lessonkit.questiontypes.order import MOODLE_CREDIT, MOODLE_LOSS, Order, in_order
@@ -103,3 +106,23 @@ def test_exports_carry_it_or_say_what_is_lost() -> None:
             lost in loss.what for loss in convert(source, to).losses if loss.question == "ex-order"
         )
     assert convert(source, "anki").losses == []
+
+
+def test_moodles_grading_types_read_back_with_what_differs(tmp_path: Path) -> None:
+    exported = tmp_path / "bank.xml"
+    exported.write_bytes(convert(every_type(), "moodle").data)
+    imported = read(exported, "moodle")
+    (order,) = (d.fields for d in imported.drafts if d.fields["type"] == "order")
+    assert "scoring" not in order  # partial, as written
+    assert [loss.what for loss in imported.losses if loss.question == "ex-order"] == [
+        "grading by the longest ordered subset: lessonkit scores it (length - 1) out of "
+        "(items - 1), not length out of items"
+    ]
+    neighbours = exported.read_text().replace(
+        "LONGEST_ORDERED_SUBSET", "RELATIVE_NEXT_EXCLUDE_LAST"
+    )
+    exported.write_text(neighbours)
+    assert [loss.what for loss in read(exported, "moodle").losses
+            if loss.question == "ex-order"] == [
+        "grading type RELATIVE_NEXT_EXCLUDE_LAST: lessonkit grades by the longest subset of "
+        "items in the right order"]  # fmt: skip
