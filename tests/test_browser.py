@@ -477,8 +477,17 @@ def test_the_grading_table_gives_the_same_scores_in_the_browser(page: Any) -> No
     page.goto("about:blank")
     assets = ROOT / "site_overrides/assets/lessonkit"
     # The page with every type: its script, then each type's widget script.
-    for script in [assets / "self-check.js", *sorted((assets / "types").glob("*.js"))]:
+    page.add_script_tag(path=str(assets / "self-check.js"))
+    # Each type's methods as it registers them, so the table's marks can be asked of order.js.
+    page.evaluate("""() => { const register = lessonkit.register; window.registered = {};
+        lessonkit.register = (name, methods) => { registered[name] = methods;
+                                                  register(name, methods); }; }""")
+    for script in sorted((assets / "types").glob("*.js")):
         page.add_script_tag(path=str(script))
+    marks = page.evaluate(
+        "cases => cases.map(([name, placed]) => registered.order.kept(placed))", CASES["marks"]
+    )
+    assert marks == [wanted for *_, wanted in CASES["marks"]]
     cases = [[key(name), response] for name, response, *_ in CASES["cases"]]
     got = page.evaluate(
         "cases => cases.map(([key, response]) => lessonkit.grade(key, response))", cases

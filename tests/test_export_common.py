@@ -24,7 +24,7 @@ from lessonkit.export import FORMATS, convert
 from lessonkit.export.common import Source, plain_questions
 from lessonkit.export.sources import gather, is_plan, modified_time
 from lessonkit.questiontypes.base import RuntimeQuestion
-from lessonkit.questiontypes.order import MOODLE_LOSS
+from lessonkit.questiontypes.order import MOODLE_CREDIT, MOODLE_LOSS
 
 REPO = Path(__file__).resolve().parents[1]
 MODIFIED = 1_790_000_000  # 2026-09-21: a fixed bank time, so bytes can be compared
@@ -236,6 +236,7 @@ def test_losses_name_each_question_and_what_it_lost() -> None:
         "ex-text: patterns: Moodle short answers take exact answers and `*` wildcards only",
         "ex-order: type `order`: needs Moodle's Ordering question type (qtype_ordering, a "
         "plugin); a Moodle without it refuses this question",
+        f"ex-order: {MOODLE_CREDIT}",
     ]
     assert losses["gift"] == [
         "ex-single: Markdown formatting: GIFT gets plain text",
@@ -271,6 +272,7 @@ def test_export_writes_the_file_and_reports_losses_on_stderr(
         "wildcards only\n"
         "lesson-one: ex-order: type `order`: needs Moodle's Ordering question type "
         "(qtype_ordering, a plugin); a Moodle without it refuses this question\n"
+        f"lesson-one: ex-order: {MOODLE_CREDIT}\n"
         "lesson-one: Re-read links to the lesson left out: the site's address is unknown (set "
         "SITE_URL, or site_url in mkdocs.yml, to the published site)\n"
         "2 questions exported with losses\n"
@@ -509,7 +511,8 @@ def test_a_plan_is_found_in_every_course_quiz_looks_in(
 # Words of README's loss table that stand for each kind of loss an exporter reports.
 _README_WORDS = {"hint": "hints", "patterns": "patterns", "case_sensitive": "case_sensitive",
                  "type `order`": "`order`", "points": "points", "Markdown formatting": "Markdown",
-                 "distractors": "distractors", "scoring": "scoring", "multiline": "multiline"}  # fmt: skip
+                 "distractors": "distractors", "scoring": "scoring", "multiline": "multiline",
+                 "partial credit": "partial credit"}  # fmt: skip
 
 
 @pytest.mark.parametrize(("to", "row"), [("qti", "Canvas (QTI 1.2)"), ("moodle", "Moodle XML"),

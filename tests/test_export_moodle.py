@@ -101,7 +101,7 @@ def check(question: Question, element: ET.Element, source: Source) -> None:
     elif isinstance(question, OrderQuestion):
         assert [html.unescape(a.findtext("text") or "") for a in answers] == list(question.items)
         assert element.findtext("gradingtype") == (
-            "RELATIVE_NEXT_EXCLUDE_LAST" if question.scoring == "partial" else "ALL_OR_NOTHING"
+            "LONGEST_ORDERED_SUBSET" if question.scoring == "partial" else "ALL_OR_NOTHING"
         )
     else:
         assert isinstance(question, MatchQuestion)

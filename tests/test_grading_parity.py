@@ -100,3 +100,11 @@ def test_the_terminal_grades_the_table(
 def test_the_table_covers_every_question_type() -> None:
     kinds = {TABLE["questions"][name]["type"] for name, *_ in TABLE["cases"]}
     assert kinds == set(registry.names())
+
+
+@pytest.mark.parametrize(("name", "response", "marks"), TABLE["marks"])
+def test_the_terminal_marks_the_items_out_of_place_as_the_table(
+    name: str, response: list[int], marks: list[bool]
+) -> None:
+    question = model(spec(name))
+    assert registry.of(question).part_marks(question, tuple(response)) == marks

@@ -426,10 +426,11 @@ def test_feedback_for_every_type_in_words_with_markdown_rendered(
         in shown
     )
     shown = answer(child, "3 2 1")
-    # Numbered as shown and typed (seed 1 shows 1. gamma, 2. alpha, 3. beta), each item marked.
+    # Numbered as shown and typed (seed 1 shows 1. gamma, 2. alpha, 3. beta), each item marked:
+    # alpha is the one to move.
     assert (
-        "You answered (\u2713 placed right after the item before it):\n"
-        "  \u2717 3. beta\n  \u2717 2. alpha\n  \u2717 1. gamma\n"
+        "You answered (\u2713 in the right order with each other; \u2717 out of place):\n"
+        "  \u2713 3. beta\n  \u2717 2. alpha\n  \u2713 1. gamma\n"
     ) in shown
     assert "The right answer:\n  2. alpha\n  3. beta\n  1. gamma" in shown
     shown = answer(child, "1b 2a")  # each pair marked right or wrong
@@ -478,11 +479,12 @@ def test_a_failed_attempt_summary_fits_80_by_24_with_the_score_last(
     lines = [line.rstrip() for line in screen.display]
     while lines and not lines[-1]:
         lines.pop()
-    assert lines[-2:] == ["Score: 0 of 7 points (0%)", "\u2717 Not passed (pass mark 90%)"]
+    # Q6, an order question, keeps two of its three items in order: half its credit.
+    assert lines[-2:] == ["Score: 0.5 of 7 points (7%)", "\u2717 Not passed (pass mark 90%)"]
     summary = lines[lines.index("Summary: Every type") :]
     assert summary[1] == "Missed (7); `lessonkit review lesson-one` asks them again:"
     assert summary[2] == "  \u2717 Q1  0/1  lessonkit read lesson-one 1-first-idea"
-    assert summary[-4:-2] == ["Insight 1: 0/3  First idea", "Insight 2: 0/4  Second idea"]
+    assert summary[-4:-2] == ["Insight 1: 0/3  First idea", "Insight 2: 0.5/4  Second idea"]
 
 
 # --- issue 22: the quiz as a learner meets it ------------------------------------------------

@@ -314,10 +314,11 @@ def test_order_items_are_marked_one_by_one_and_the_ends_say_so(page: Any, fixtur
     arrange(page, [0, 2, 1])
     press_check(page, "in-order")
     marks = question(page, "in-order").locator(".lk-order > li .lk-mark").all_inner_texts()
-    assert marks == ["✓ In place", "✗ Not here", "✗ Not here"], marks
+    # One item to move, the last: the first two stand in the right order already.
+    assert marks == ["✓ In order", "✓ In order", "✗ Out of place"], marks
     open_answer(page, "in-order")
     marks = question(page, "in-order").locator(".lk-order > li .lk-mark").all_inner_texts()
-    assert marks == ["✓ In place", "✗ Belongs at 3", "✗ Belongs at 2"], marks
+    assert marks == ["✓ In order", "✓ In order", "✗ Out of place: belongs at 2"], marks
     first, last = shown_order(page)[0], shown_order(page)[-1]
     question(page, "in-order").locator(f'li[data-item="{first}"] .lk-up').click()
     assert result(page, "in-order") == "“Write code” is first already."

@@ -351,8 +351,8 @@ def test_answers_are_described_in_words_with_the_numbers_shown(
         (MATCH, (0, 1, 2), [True, True, True]),
         (MATCH, (2, 1, 3), [False, True, False]),
         (ORDER, (0, 1, 2, 3), [True, True, True, True]),
-        # w first is right; y after x is right (a neighbour pair kept), the rest are not.
-        (ORDER, (0, 3, 1, 2), [True, False, False, True]),
+        # w, x, y stand in order; z, placed second, is the one item to move.
+        (ORDER, (0, 3, 1, 2), [True, False, True, True]),
         (SINGLE, 1, None),
         (TRUE_FALSE, True, None),
     ],

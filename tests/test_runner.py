@@ -113,8 +113,8 @@ Type the numbers 1 to 3 in the right order, e.g. 2 3 1.
 Answer (u undo, q save and quit):\x20
 Not counted: Nothing was typed. Type the numbers 1 to 3 in the right order, e.g. `2 3 1`.
 Answer (u undo, q save and quit): 3 1 2
-You answered (\u2713 placed right after the item before it):
-  \u2717 3. b
+You answered (\u2713 in the right order with each other; \u2717 out of place):
+  \u2713 3. b
   \u2713 1. c
   \u2717 2. a
 \u25d0 Partly correct: 0.5 of 1 point.
@@ -451,7 +451,7 @@ def test_an_answer_the_database_refuses_is_saved_with_the_next(
         f"Warning: could not save the answer to q-order in {db}: database is locked.\n"
         "Your answer still counts: it is kept here and saved with your next answer or at "
         "the end.\n"
-        "You answered (\u2713 placed right after the item before it):\n"
+        "You answered (\u2713 in the right order with each other; \u2717 out of place):\n"
     ) in out
     assert (
         "Answer (u undo, q save and quit): 3.5\n"

@@ -104,10 +104,15 @@ class Option(Strict, NumberFormat):
     )
 
 
+def _folded(value: str) -> str:
+    """A text as two that say the same are compared: case and spacing aside."""
+    return " ".join(value.casefold().split())
+
+
 def _distinct(values: list[str], what: str) -> list[str]:
     seen: set[str] = set()
     for value in values:
-        key = " ".join(value.casefold().split())
+        key = _folded(value)
         if key in seen:
             raise ValueError(f"{what} {value!r} appears twice; make every {what} different")
         seen.add(key)
@@ -305,8 +310,10 @@ class TextQuestion(QuestionBase):
 class OrderQuestion(QuestionBase):
     """Put items in order.
 
-    Partial credit: the share of neighbouring pairs of the correct order that the
-    learner also placed next to each other in that order, times `points`.
+    Partial credit counts the fewest items the learner must move: those outside one
+    longest run of items already in the right order among themselves (not necessarily
+    next to each other). Credit is 1 - moves ÷ (items - 1), times `points`: two
+    neighbours swapped in four items earn 2/3, a full reversal 0.
     """
 
     type: Literal["order"] = Field(description="Question type.")
@@ -327,20 +334,28 @@ class Pair(Strict):
     """One left-hand item and the right-hand item it matches."""
 
     left: Line = Field(description=f"Shown numbered: 1, 2, 3… {INLINE_NOTE}")
-    right: Line = Field(description=f"Shown lettered: a, b, c… {INLINE_NOTE}")
+    right: Line = Field(
+        description="Shown lettered: a, b, c…. Several pairs may share one right-hand "
+        "item (frog and newt: amphibian): write it the same way in each, and it is shown "
+        f"once. {INLINE_NOTE}"
+    )
 
 
 class MatchQuestion(QuestionBase):
     """Match each left-hand item to its right-hand partner.
 
-    Partial credit: the share of left-hand items matched correctly, times `points`.
+    Several left-hand items may share a right-hand item; it is shown once, and the
+    learner may then give one letter to several numbers. Partial credit: the share of
+    left-hand items matched correctly, times `points`.
     """
 
     type: Literal["match"] = Field(description="Question type.")
     scoring: Scoring = Field("partial", description=SCORING_DESCRIPTION)
     shuffle: bool | None = Field(None, description=SHUFFLE_DESCRIPTION)
     pairs: list[Pair] = Field(
-        min_length=2, max_length=10, description="The correct pairs: 2 to 10."
+        min_length=2,
+        max_length=10,
+        description="The correct pairs: 2 to 10. A right-hand item may repeat.",
     )
     distractors: list[Line] = Field(
         default_factory=list,
@@ -348,10 +363,37 @@ class MatchQuestion(QuestionBase):
         description=f"Extra right-hand items that match nothing; at most 10. {INLINE_NOTE}",
     )
 
+    @field_validator("pairs")
+    @classmethod
+    def _pairs_distinct(cls, pairs: list[Pair]) -> list[Pair]:
+        _distinct([p.left for p in pairs], "left-hand item")
+        # A shared answer is one right-hand item written alike in each pair; written
+        # differently (case, spacing) it would show as two that say the same.
+        spelled: dict[str, str] = {}
+        for pair in pairs:
+            first = spelled.setdefault(_folded(pair.right), pair.right)
+            if first != pair.right:
+                raise ValueError(
+                    f"right-hand item {pair.right!r} is written {first!r} in another pair; "
+                    "write an answer several items share the same way each time"
+                )
+        return pairs
+
     @model_validator(mode="after")
-    def _sides_distinct(self) -> MatchQuestion:
-        _distinct([p.left for p in self.pairs], "left-hand item")
-        _distinct([p.right for p in self.pairs] + self.distractors, "right-hand item")
+    def _distractors_match_nothing(self) -> MatchQuestion:
+        answers = {_folded(pair.right) for pair in self.pairs}
+        _distinct(self.distractors, "distractor")
+        for distractor in self.distractors:
+            if _folded(distractor) in answers:
+                raise ValueError(
+                    f"distractor {distractor!r} is also a pair's right-hand item; a "
+                    "distractor matches no item, so leave it out of `distractors`"
+                )
+        if len(answers) + len(self.distractors) < 2:
+            raise ValueError(
+                f"every item has the answer {self.pairs[0].right!r}, so there is nothing to "
+                "choose; give an item another answer, or add a distractor"
+            )
         return self
 
 

@@ -2,10 +2,10 @@
 
 `multiple` becomes `multichoice` with fractions +1/n for each right option and
 -1/n for each wrong one; Moodle floors the total at 0, which is lessonkit's own
-partial-credit rule. `order` becomes the `ordering` type graded by neighbouring pairs, as
-lessonkit grades it; a stock Moodle without the Ordering question type (qtype_ordering, a
-plugin) refuses those questions on import, so each is reported.
-"""
+partial-credit rule. `order` becomes the `ordering` type graded by the longest ordered
+subset, the subsequence lessonkit grades by (scaled a little differently: reported); a
+stock Moodle without the Ordering question type (qtype_ordering, a plugin) refuses those
+questions on import, so each is reported."""
 
 from __future__ import annotations
 

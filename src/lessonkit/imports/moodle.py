@@ -340,11 +340,7 @@ def _matching(element: ET.Element, notes: Notes) -> Body:
             pairs.append({"left": left, "right": right})
         elif right:
             distractors.append(right)
-    rights = [p["right"] for p in pairs]
-    shared = sorted({r for r in rights if rights.count(r) > 1})
-    if shared:
-        return notes.omit(f"several left-hand items share the answer `{shared[0]}`: lessonkit "
-                          "matches each to a different right-hand item")  # fmt: skip
+    # Items may share an answer (frog and newt: amphibian), as in lessonkit.
     body: dict[str, Any] = {"type": "match", "pairs": pairs}
     if distractors:
         body["distractors"] = distractors
@@ -359,8 +355,12 @@ def _ordering(element: ET.Element, notes: Notes) -> Body:
     grading = (element.findtext("gradingtype") or "").strip().upper()
     if grading == "ALL_OR_NOTHING":
         body["scoring"] = "all_or_nothing"
-    elif grading not in ("", "RELATIVE_NEXT_EXCLUDE_LAST"):
-        notes.lost(f"grading type {grading}: lessonkit grades neighbouring pairs")
+    elif grading == "LONGEST_ORDERED_SUBSET":
+        notes.lost("grading by the longest ordered subset: lessonkit scores it (length - 1) "
+                   "out of (items - 1), not length out of items")  # fmt: skip
+    elif grading:
+        notes.lost(f"grading type {grading}: lessonkit grades by the longest subset of items "
+                   "in the right order")  # fmt: skip
     if (element.findtext("selecttype") or "ALL").strip().upper() != "ALL":
         notes.lost("a subset of the items: lessonkit asks for all of them")
     if any(_feedback(a, notes) for a in answers):

@@ -1,8 +1,15 @@
 """`match`: match each left-hand item to its right-hand partner.
 
 Response: ``tuple[int, ...]``: for pair *i*, the index of the chosen right-hand item in
-``[p.right for p in pairs] + distractors``; typed as number-letter pairs as shown, e.g.
-`1b 2a 3c`. Partial credit: the share of left-hand items matched correctly.
+``rights(question)``, the pairs' right-hand items (each once, in the order first written)
+then the distractors; typed as number-letter pairs as shown, e.g. `1b 2a 3c`. Partial
+credit: the share of left-hand items matched correctly.
+
+Several pairs may share a right-hand item (Moodle's own example: frog and newt are both
+amphibians). It is listed once, and only then may one letter go with several numbers;
+otherwise each letter goes with one number at most, as before. Without a shared item
+every index, the answer key and the answer-key hash are what they were before sharing
+was allowed, so no learner's history changes.
 """
 
 from __future__ import annotations
@@ -51,8 +58,20 @@ class Match(RuntimeQuestion, tag="match"):
 
 
 def rights(question: Match) -> list[str]:
-    """The right-hand items in bank order: each pair's, then the distractors."""
-    return [pair.right for pair in question.pairs] + list(question.distractors)
+    """The right-hand items in bank order: each pair's (a shared one once, where first
+    written), then the distractors."""
+    return list(dict.fromkeys(pair.right for pair in question.pairs)) + list(question.distractors)
+
+
+def key(question: Match) -> tuple[int, ...]:
+    """For each pair, the index of its right-hand item in ``rights``."""
+    at = {right: n for n, right in enumerate(dict.fromkeys(p.right for p in question.pairs))}
+    return tuple(at[pair.right] for pair in question.pairs)
+
+
+def shared(question: Match) -> bool:
+    """Whether some right-hand item goes with several left-hand ones."""
+    return len({pair.right for pair in question.pairs}) < len(question.pairs)
 
 
 def _example(count: int) -> str:
@@ -88,13 +107,13 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
     wrong_parts = "pairs"
 
     def choices(self, question: Match) -> int:
-        return len(question.pairs) + len(question.distractors)
+        return len(rights(question))
 
     def display(self, question: Match, rng: random.Random, shuffle: bool) -> tuple[int, ...]:
         shown = shuffled(question, rng, shuffle, self.choices(question))
-        own, pairs = question.shuffle, len(question.pairs)
+        own, answers = question.shuffle, max(key(question)) + 1
         shuffles = own is not False and (shuffle or own is True)
-        if shuffles and pairs > 1 and shown[:pairs] == list(range(pairs)):
+        if shuffles and answers > 1 and shown[:answers] == list(range(answers)):
             shown = shown[1:] + shown[:1]  # `1a 2b 3c…` would be right: never show that
         return tuple(shown)
 
@@ -106,9 +125,10 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
 
     def expected_form(self, question: Match) -> str:
         left, count = len(question.pairs), self.choices(question)
+        again = " A letter may go with more than one number." if shared(question) else ""
         return (
             f"Match each of 1 to {left} with a letter from a to {LETTERS[count - 1]}, "
-            f"e.g. `{_example(left)}`."
+            f"e.g. `{_example(left)}`.{again}"
         )
 
     def parse(self, question: Match, text: str, display: Sequence[int]) -> tuple[int, ...]:
@@ -129,7 +149,7 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
                 raise ResponseError(f"There is no {letter} on the right. Use a to {letters[-1]}.")
             if number in chosen:
                 raise ResponseError(f"{number} is matched twice. Give each number one letter.")
-            if display[letters.index(letter)] in chosen.values():
+            if not shared(question) and display[letters.index(letter)] in chosen.values():
                 raise ResponseError(
                     f"{letter} is used twice. Give each letter to one number at most."
                 )
@@ -157,17 +177,21 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
             raise ValueError(
                 f"a match response has one choice per pair: {count}, not {len(response)}"
             )
-        choices = self.choices(question)
-        right = sum(index(r, choices, "right-hand index") == i for i, r in enumerate(response))
+        choices, answers = self.choices(question), key(question)
+        right = sum(
+            index(r, choices, "right-hand index") == answers[i] for i, r in enumerate(response)
+        )
         return scored(question.scoring, question.points, right / count)
 
     def answer_key(self, question: Match) -> tuple[int, ...]:
-        return tuple(range(len(question.pairs)))
+        return key(question)
 
     def wrong_responses(self, question: Match) -> list[tuple[int, ...]]:
-        count = len(question.pairs)
-        # Each left item takes its neighbour's partner: every pair is wrong.
-        return [tuple((i + 1) % count for i in range(count))]
+        # Each left item takes the right-hand item after its own: every pair is wrong (and
+        # without a shared item, each letter still goes to one number).
+        answers = key(question)
+        count = max(answers) + 1 if not shared(question) else self.choices(question)
+        return [tuple((k + 1) % count for k in answers)]
 
     def key_fields(self, question: Match) -> dict[str, Any]:
         key: dict[str, Any] = {
@@ -190,10 +214,10 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
         ]
 
     def part_marks(self, question: Match, response: tuple[int, ...]) -> list[bool] | None:
-        return [chosen == n for n, chosen in enumerate(response)]
+        return [chosen == right for chosen, right in zip(response, key(question), strict=True)]
 
     def key_described(self, question: Match) -> list[str]:
-        return self.described(question, self.answer_key(question), range(self.choices(question)))
+        return self.described(question, key(question), range(self.choices(question)))
 
     def anki(self, question: Match, kit: HtmlKit) -> AnkiCard:
         # As on the site: alphabetical, so the order written in the bank gives nothing away.
@@ -201,8 +225,9 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
         lefts = _list([kit.inline(p.left) for p in question.pairs], "ol")
         lettered = _list([f"{LETTERS[i]}) {kit.inline(r)}" for i, r in enumerate(shown)])
         rows = [f"{kit.inline(p.left)} → {kit.inline(p.right)}" for p in question.pairs]
+        again = " (a lettered one may go with several)" if shared(question) else ""
         return AnkiCard(
-            f"Match each numbered item to a lettered one:{lefts}{lettered}",
+            f"Match each numbered item to a lettered one{again}:{lefts}{lettered}",
             "<b>Answer:</b>" + _list(rows, "ol"),
         )
 
@@ -238,6 +263,7 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
         assert kit is not None  # qti_type is set
         labels = [(a, kit.inline(r)) for a, r in zip(kit.answers, rights(question), strict=True)]
         share = kit.number(round(100 / len(question.pairs), 4))
+        answers = key(question)  # a shared answer is one label, right for several items
         for at, pair in enumerate(question.pairs):
             ident = f"response_{kit.ident('left', question.id, str(at))}"
             response = kit.sub(kit.presentation, "response_lid", {"ident": ident})
@@ -245,12 +271,14 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
             render = kit.sub(response, "render_choice")
             for answer, markup in labels:
                 kit.material(kit.sub(render, "response_label", {"ident": answer}), markup)
-            kit.condition(kit.equal(ident, kit.answers[at]), score=("Add", share))
+            kit.condition(kit.equal(ident, kit.answers[answers[at]]), score=("Add", share))
         return ()
 
     def widget_key(self, question: Match) -> dict[str, Any]:
-        key: dict[str, Any] = {"count": len(question.pairs)}
-        return key | ({"scoring": question.scoring} if question.scoring != "partial" else {})
+        found: dict[str, Any] = {"count": len(question.pairs)}
+        if shared(question):  # else pair n's answer is choice n, and each is used once
+            found["answers"] = list(key(question))
+        return found | ({"scoring": question.scoring} if question.scoring != "partial" else {})
 
     def widget(self, question: Match, kit: PageKit) -> Widget:
         right = rights(question)
@@ -264,14 +292,15 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
             f'<select id="lk-{question.id}-{n}" data-pair="{n}">{choices}</select></li>'
             for n, pair in enumerate(question.pairs)
         )
+        again = " A choice may go with more than one item." if shared(question) else ""
         inputs = [
-            '<p class="lk-instruction">Match each item with one of the choices.</p>',
+            f'<p class="lk-instruction">Match each item with one of the choices.{again}</p>',
             f'<ol class="lk-pairs">{rows}</ol>',
         ]
         answer = "".join(
-            f"<li>{kit.inline(pair.left)} → {kit.letter(order.index(n))}) "
+            f"<li>{kit.inline(pair.left)} → {kit.letter(order.index(k))}) "
             f"{kit.inline(pair.right)}</li>"
-            for n, pair in enumerate(question.pairs)
+            for k, pair in zip(key(question), question.pairs, strict=True)
         )
         return Widget(inputs, [f"<p><strong>Answer:</strong></p><ol>{answer}</ol>"])
 

@@ -2,13 +2,24 @@
 
 Response: ``tuple[int, ...]``, item bank indices in the order the learner placed them;
 typed as the numbers they were shown with, first to last (`3 1 2`, or `312` for up to 9
-items). Partial credit: the share of neighbouring pairs of the right order that the
-learner also placed next to each other in that order.
+items).
+
+Partial credit counts moves, as PrairieLearn's order blocks do: the items outside one
+longest subsequence that is already in the right order (``in_order``) are the fewest a
+learner must move to put everything right, and the credit is
+1 - moves ÷ (n - 1) = (kept - 1) ÷ (n - 1). The key scores 1, a full reversal 0, two
+neighbours swapped (n - 2) ÷ (n - 1), and one item moved from its place only that.
+Those out-of-place items are what the terminal and the page mark ✗.
+
+The answer-key hash is unchanged by this rule (it replaced one counting neighbouring
+pairs): which order is right did not change, only the credit for a wrong one. A new
+hash would restart every learner's reviews of every order question and tell them the
+answer had changed when it had not. Earlier answers keep the score they were given;
+full marks mean the same under both rules.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -33,6 +44,12 @@ from lessonkit.questiontypes.options import SEPARATORS, in_range, listed, places
 MOODLE_LOSS = (
     "type `order`: needs Moodle's Ordering question type (qtype_ordering, a plugin); "
     "a Moodle without it refuses this question"
+)
+
+MOODLE_CREDIT = (
+    "partial credit: Moodle's longest ordered subset scores its length out of all the "
+    "items (3 of 4 for two neighbours swapped), lessonkit (length - 1) out of (items - 1) "
+    "(2 of 3)"
 )
 
 
@@ -85,6 +102,29 @@ def _permutation(response: Any, count: int) -> tuple[int, ...]:
     return response
 
 
+def in_order(placed: Sequence[int]) -> list[bool]:
+    """Which of the learner's placings are kept: one longest subsequence of ``placed``
+    (bank indices, first to last) whose items stand in the right order among
+    themselves. Of several such subsequences, the one taking the earliest placings
+    (compared place by place from the first): read first to last, an item is out of
+    place when it comes too late for what came before it. ``types/order.js`` computes
+    the same, line for line.
+    """
+    count = len(placed)
+    # longest[i]: the longest subsequence in the right order that starts at placing i.
+    longest = [1] * count
+    for i in reversed(range(count)):
+        for j in range(i + 1, count):
+            if placed[j] > placed[i] and longest[j] + 1 > longest[i]:
+                longest[i] = longest[j] + 1
+    kept = [False] * count
+    need, last = max(longest, default=0), -1
+    for i in range(count):  # the earliest placing that can still start the rest
+        if need and longest[i] == need and placed[i] > last:
+            kept[i], need, last = True, need - 1, placed[i]
+    return kept
+
+
 def _list(items: list[str], tag: str = "ul") -> str:
     return f"<{tag}>" + "".join(f"<li>{item}</li>" for item in items) + f"</{tag}>"
 
@@ -109,7 +149,7 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
     moodle_type = "ordering"
     qti_type = None  # Canvas has no ordering question: left out
     authored = True
-    marks_meaning = "placed right after the item before it"
+    marks_meaning = "in the right order with each other; \u2717 out of place"
 
     def choices(self, question: Order) -> int:
         return len(question.items)
@@ -155,10 +195,8 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
 
     def grade(self, question: Order, response: tuple[int, ...]) -> Grade:
         placed = _permutation(response, len(question.items))
-        position = {item: at for at, item in enumerate(placed)}
-        pairs = len(placed) - 1
-        kept = sum(position[i + 1] == position[i] + 1 for i in range(pairs))
-        return scored(question.scoring, question.points, kept / pairs)
+        kept = sum(in_order(placed))
+        return scored(question.scoring, question.points, (kept - 1) / (len(placed) - 1))
 
     def answer_key(self, question: Order) -> tuple[int, ...]:
         return tuple(range(len(question.items)))
@@ -182,12 +220,8 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
         return [f"{place[i]}. {question.items[i]}" for i in response]
 
     def part_marks(self, question: Order, response: tuple[int, ...]) -> list[bool] | None:
-        # The first item is right when it is the right first, every other when it comes
-        # right after the item it should follow, as partial credit counts neighbours.
-        if not response:
-            return None
-        follows = [after == before + 1 for before, after in itertools.pairwise(response)]
-        return [response[0] == 0, *follows]
+        # ✗ on exactly the items partial credit counts as moves.
+        return in_order(response) if response else None
 
     def key_described(self, question: Order) -> list[str]:
         return self.described(question, self.answer_key(question), range(len(question.items)))
@@ -207,16 +241,17 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
         kit.sub(element, "layouttype", "VERTICAL")
         kit.sub(element, "selecttype", "ALL")
         kit.sub(element, "selectcount", "0")
-        # Moodle's "relative to the next item (excluding last)" is lessonkit's neighbouring
-        # pairs rule; its ALL_OR_NOTHING is lessonkit's `all_or_nothing`.
+        # Moodle's "longest ordered subset" finds the same subsequence, but scores its
+        # length ÷ n (3 of 4 for two neighbours swapped) where lessonkit scores moves,
+        # (length - 1) ÷ (n - 1) (2 of 3); both give the key 1 and a reversal 0.
         partial = question.scoring == "partial"
-        kit.sub(
-            element, "gradingtype", "RELATIVE_NEXT_EXCLUDE_LAST" if partial else "ALL_OR_NOTHING"
-        )
+        kit.sub(element, "gradingtype", "LONGEST_ORDERED_SUBSET" if partial else "ALL_OR_NOTHING")
         kit.sub(element, "showgrading", "SHOW")
         kit.sub(element, "numberingstyle", "none")
         for position, item in enumerate(question.items, start=1):
             kit.answer(element, str(position), kit.inline(item))  # written in the right order
+        if partial:
+            return (MOODLE_LOSS, MOODLE_CREDIT)
         return (MOODLE_LOSS,)
 
     def qti(self, question: Order, kit: QtiKit | None) -> tuple[str, ...]:

@@ -1,5 +1,7 @@
 /* lessonkit: the `match` question type on the page (questiontypes/match.py): each item
    on the left takes one answer from a list; partial credit is the share matched right.
+   `key.answers` (when several items share an answer) is each item's answer; without it
+   item n's answer is choice n, and no answer may be chosen twice.
    Registered with self-check.js, which loads this file. */
 (function (lk) {
   "use strict";
@@ -8,15 +10,21 @@
     return question.querySelectorAll(".lk-pairs select");
   }
 
+  function answer(key, n) {
+    return key.answers ? key.answers[n] : n;
+  }
+
   lk.register("match", {
     share: function (key, response) {
       if (response.indexOf(null) >= 0) return lk.fail("Match every item first.");
-      // As in the terminal: each answer on the right goes to one item at most.
+      // As in the terminal: unless answers are shared, each goes to one item at most.
       var twice = response.filter(function (v, i) { return response.indexOf(v) !== i; });
-      if (twice.length) {
+      if (twice.length && !key.answers) {
         return lk.fail("An answer is chosen twice. Give each answer to one item at most.");
       }
-      return response.filter(function (choice, i) { return choice === i; }).length / key.count;
+      return response.filter(function (choice, i) {
+        return choice === answer(key, i);
+      }).length / key.count;
     },
     read: function (question) {
       return Array.prototype.map.call(selects(question), function (s) {
@@ -28,9 +36,9 @@
         select.value = response && response[n] !== null ? String(response[n]) : "";
       });
     },
-    mark: function (question) {
+    mark: function (question, key) {
       selects(question).forEach(function (select, n) {
-        lk.mark(select.parentNode, +select.value === n, null);
+        lk.mark(select.parentNode, +select.value === answer(key, n), null);
       });
     }
   });

@@ -1,11 +1,31 @@
 /* lessonkit: the `order` question type on the page (questiontypes/order.py): items moved
-   with ↑ and ↓; partial credit is the share of neighbouring pairs kept in order.
+   with ↑ and ↓; partial credit counts the fewest items to move (order.py's docstring).
    Registered with self-check.js, which loads this file. */
 (function (lk) {
   "use strict";
 
   function items(question) {
     return question.querySelectorAll(".lk-order > li");
+  }
+
+  // order.py's in_order, line for line: which placings (bank indices, first to last)
+  // belong to the longest subsequence already in the right order, taking the earliest
+  // placings of several; the others are out of place.
+  function inOrder(placed) {
+    var count = placed.length, longest = [], kept = [], i, j;
+    for (i = 0; i < count; i += 1) { longest.push(1); kept.push(false); }
+    for (i = count - 1; i >= 0; i -= 1) {
+      for (j = i + 1; j < count; j += 1) {
+        if (placed[j] > placed[i] && longest[j] + 1 > longest[i]) longest[i] = longest[j] + 1;
+      }
+    }
+    var need = count ? Math.max.apply(null, longest) : 0, last = -1;
+    for (i = 0; i < count; i += 1) {
+      if (need && longest[i] === need && placed[i] > last) {
+        kept[i] = true; need -= 1; last = placed[i];
+      }
+    }
+    return kept;
   }
 
   function reorder(question, li, step) {
@@ -31,14 +51,10 @@
 
   lk.register("order", {
     instruction: "Put these in order, first at the top.",
+    kept: inOrder, // for tests/test_browser.py, which holds it to the table's marks
     share: function (key, response) {
-      var position = {};
-      response.forEach(function (item, at) { position[item] = at; });
-      var kept = 0;
-      for (var i = 0; i + 1 < key.count; i += 1) {
-        if (position[i + 1] === position[i] + 1) kept += 1;
-      }
-      return kept / (key.count - 1);
+      var kept = inOrder(response).filter(Boolean).length;
+      return (kept - 1) / (key.count - 1);
     },
     read: function (question) {
       return Array.prototype.map.call(items(question), function (li) {
@@ -53,12 +69,18 @@
         if (li) list.appendChild(li);
       });
     },
-    // Each item says whether it is in place; once the answer is seen, where it goes.
+    // Each item says whether it is in order with the others marked so, or out of place
+    // (the items to move, as the credit counts them); once the answer is seen, where an
+    // item out of place goes.
     mark: function (question, key, seen) {
+      var placed = Array.prototype.map.call(items(question), function (li) {
+        return +li.getAttribute("data-item");
+      });
+      var kept = inOrder(placed);
       items(question).forEach(function (li, at) {
-        var item = +li.getAttribute("data-item");
-        var words = item === at ? "✓ In place" : seen ? "✗ Belongs at " + (item + 1) : "✗ Not here";
-        lk.mark(li, item === at, null, words);
+        var words = kept[at] ? "✓ In order" : seen ? "✗ Out of place: belongs at " +
+          (placed[at] + 1) : "✗ Out of place";
+        lk.mark(li, kept[at], null, words);
       });
     },
     mount: function (question) {
