@@ -49,6 +49,9 @@ READS_THE_COURSE = {
     ("test_wheel.py", "test_installed_wheel_reads_class_results_outside_a_checkout"): (
         "`lessonkit results` names each flagged question's line in the wheel's copy of the bank"
     ),
+    ("test_import_moodle.py", "<module>"): (
+        "the course's own banks, exported to Moodle and imported into a new course, come back"
+    ),
     ("test_order_start.py", "test_the_course_s_own_order_questions_start_well_mixed_on_the_page"): (
         "the page's start order is drawn per build; the course's own order questions were the "
         "ones found starting one swap from their key"

@@ -46,7 +46,10 @@ def test_this_courses_banks_go_to_moodle_and_come_back_the_same(
     monkeypatch.chdir(course)
     for slug in BANKS:
         assert main(["import", str(tmp_path / f"{slug}.xml"), "--from", "moodle"]) == 0
-        assert capsys.readouterr().err.endswith("questions imported; nothing lost\n")
+        err = capsys.readouterr().err
+        # Moodle's own ordering credit differs from lessonkit's, and the import says so.
+        lost = [line for line in err.splitlines()[:-1] if "longest ordered subset" not in line]
+        assert lost == [], err
     assert main(["validate"]) == 1
     problems = capsys.readouterr().out.splitlines()
     # The lesson stubs' TODOs (their count follows the banks' insights), and nothing else.
