@@ -27,7 +27,7 @@ def test_slug_found_from_a_subfolder_of_the_checkout(course: Path, tmp_path: Pat
     found = catalog.find("lesson-one", cwd=course / "content", cache_dir=tmp_path / "cache")
     assert found.slug == "lesson-one"
     assert found.site == "local"
-    assert [q["id"] for q in found.bank["questions"]] == ["q-single", "q-order"]
+    assert [q.id for q in found.bank["questions"]] == ["q-single", "q-order"]
     assert found.lesson == {
         "slug": "lesson-one",
         "title": "Lesson one",

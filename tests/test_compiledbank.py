@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from lessonkit.course import cachefile, catalog
+from lessonkit.questiontypes import registry
 from lessonkit.quiz import session
 from lessonkit.quiz.runner import quiz_command
 
@@ -57,7 +58,7 @@ def test_a_cached_bank_quizzes_exactly_as_a_freshly_compiled_one(
     for seed in SEEDS:
         assert shown(cached.bank, seed) == shown(fresh["bank"], seed)
     assert cached.bank["title"] == "Bench"
-    assert list(cached.bank["questions"]) == fresh["bank"]["questions"]
+    assert list(cached.bank["questions"]) == registry.decode_all(fresh["bank"]["questions"])
 
 
 Damage = Callable[[bytes], bytes]
@@ -88,7 +89,7 @@ def test_a_damaged_cache_file_is_compiled_again(
         assert shown(found.bank, seed) == shown(fresh["bank"], seed)
     entry.write_bytes(DAMAGES[damage](entry.read_bytes()))
     whole = catalog.find(str(bank_file), cache_dir=cache)  # the whole bank, at once
-    assert list(whole.bank["questions"]) == fresh["bank"]["questions"]
+    assert list(whole.bank["questions"]) == registry.decode_all(fresh["bank"]["questions"])
     assert dict(whole.keys) == fresh["keys"]
 
 
@@ -135,7 +136,7 @@ def test_a_quiz_reads_only_the_questions_it_shows(
     entry.write_bytes(data[:at] + b"\x00" + data[at + 1 :])
     monkeypatch.setattr(catalog, "compile_bank", fail_compiling)
     attempt = session.start("bench", catalog.find(str(bank_file), cache_dir=cache).bank, 5, NOW)
-    assert [attempt.question(q)["id"] for q in first_two] == list(first_two)
+    assert [attempt.question(q).id for q in first_two] == list(first_two)
     with pytest.raises(AssertionError, match=r"compiled .* again"):
         attempt.question(last)  # only now is the damage found, and the bank compiled
 
@@ -151,7 +152,7 @@ def test_a_cache_replaced_during_a_quiz_is_not_read_for_the_rest_of_it(
     attempt.question(attempt.plan.order[0])
     (entry,) = (cache / "banks").iterdir()
     entry.write_bytes(entry.read_bytes().replace(b"Question ", b"Q-estion "))  # same size
-    expected = {q["id"]: q for q in fresh["bank"]["questions"]}
+    expected = {q.id: q for q in registry.decode_all(fresh["bank"]["questions"])}
     assert all(attempt.written(q) == expected[q] for q in attempt.plan.order)
 
 
@@ -167,4 +168,4 @@ def test_questions_that_are_valid_json_but_not_questions_are_compiled_again(
     items = [7] * len(listed["ids"])  # spans rewritten to match: a sound file of numbers
     cachefile.write_listed(entry, {k: v for k, v in listed.items() if k != "spans"}, items)
     found = catalog.find(str(bank_file), cache_dir=cache)
-    assert list(found.bank["questions"]) == fresh["bank"]["questions"]
+    assert list(found.bank["questions"]) == registry.decode_all(fresh["bank"]["questions"])

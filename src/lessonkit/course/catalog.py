@@ -111,8 +111,8 @@ def roots(cwd: Path) -> Iterator[Path]:
 
 def compile_bank(path: Path) -> dict[str, Any]:
     """Validate a bank and its lesson: the slow path (YAML and pydantic), JSON out."""
-    from lessonkit.bank.loader import load_bank
-    from lessonkit.grading.grader import key_hash  # heavy: only when the cache cannot answer
+    from lessonkit.bank.loader import load_bank  # heavy: only when the cache cannot answer
+    from lessonkit.questiontypes import registry
 
     bank = load_bank(path)
     root = _course_of(path)
@@ -132,7 +132,7 @@ def compile_bank(path: Path) -> dict[str, Any]:
         "lesson": lesson,
         # Hashed here, so a quiz can compare keys with history before its first question
         # without building the grader's models.
-        "keys": {question.id: key_hash(question) for question in bank.questions},
+        "keys": {q.id: registry.key_hash(registry.runtime(q)) for q in bank.questions},
     }
 
 

@@ -7,6 +7,9 @@ puts first what a quiz needs before its first question (the bank's settings, its
 bank order, the ids of the questions that draw numbers, the answer-key hashes) and then
 the questions, each at a recorded offset: starting a quiz parses the head and the
 questions it shows. The file is still one JSON object, for anything that wants it whole.
+
+This is the one reader of a question's JSON: each question read is decoded at once into
+its typed, immutable run-time form (``questiontypes``), which every layer above shares.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from lessonkit.course import cachefile
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import RuntimeQuestion
 
-QuestionData = Mapping[str, Any]
 Recover = Callable[[], Mapping[str, Any]]  # the bank compiled again, for a damaged file
 
 
@@ -25,8 +29,9 @@ class CompiledBank(Mapping[str, Any]):
     """A bank's JSON form (``Bank.model_dump(mode="json")``), read as it is used.
 
     ``ids`` are the question ids in bank order and ``drawn`` those of the questions that
-    draw numbers, both known without reading a question; ``question(id)`` reads one;
-    ``bank["questions"]`` reads them all, as a plain bank would give them.
+    draw numbers, both known without reading a question; ``question(id)`` reads one, in
+    its run-time form; ``bank["questions"]`` reads them all. The bank's other settings
+    are its JSON as written.
     """
 
     def __init__(
@@ -34,21 +39,22 @@ class CompiledBank(Mapping[str, Any]):
         settings: Mapping[str, Any],
         ids: Sequence[str],
         drawn: Sequence[str],
-        questions: cachefile.Listed | list[QuestionData],
+        questions: cachefile.Listed | Sequence[RuntimeQuestion],
         recover: Recover | None = None,
     ) -> None:
         self.ids, self.drawn = tuple(ids), tuple(drawn)
         self._settings, self._recover = settings, recover
         self._listed: cachefile.Listed | None = None
-        self._all: list[QuestionData] | None = None
-        self._read: dict[str, QuestionData] = {}  # by id: those read so far, or all
+        self._all: list[RuntimeQuestion] | None = None
+        self._read: dict[str, RuntimeQuestion] = {}  # by id: those read so far, or all
         self._where: dict[str, int] | None = None
         if isinstance(questions, cachefile.Listed):
             self._listed = questions
         else:
-            self._all, self._read = questions, {q["id"]: q for q in questions}
+            self._all = list(questions)
+            self._read = {q.id: q for q in self._all}
 
-    def question(self, question_id: str) -> QuestionData:
+    def question(self, question_id: str) -> RuntimeQuestion:
         """The question with this id; KeyError when the bank has none."""
         found = self._read.get(question_id)
         if found is None:
@@ -56,7 +62,7 @@ class CompiledBank(Mapping[str, Any]):
             self._read[question_id] = found
         return found
 
-    def _one(self, question_id: str) -> QuestionData:
+    def _one(self, question_id: str) -> RuntimeQuestion:
         if self._listed is not None:
             if self._where is None:  # once: a bank of thousands is not searched per question
                 self._where = {q: i for i, q in enumerate(self.ids)}
@@ -65,29 +71,34 @@ class CompiledBank(Mapping[str, Any]):
             except ValueError:
                 found = None
             if isinstance(found, dict) and found.get("id") == question_id:
-                return found
+                decoded = _decoded(found)
+                if decoded is not None:
+                    return decoded
         self.questions()  # every question read at once, or the bank compiled again
         return self._read[question_id]
 
-    def questions(self) -> list[QuestionData]:
+    def questions(self) -> list[RuntimeQuestion]:
         """Every question, in bank order: one parse of the file's list."""
         if self._all is None:
             try:
                 found = self._listed.items() if self._listed is not None else None
             except ValueError:
                 found = None
-            if found is None or _ids(found) != list(self.ids):
-                found = self._recovered()
-            self._all, self._listed = found, None
-            self._read = {q["id"]: q for q in found}
+            decoded = None
+            if found is not None and _ids(found) == list(self.ids):
+                decoded = [_decoded(q) for q in found]
+            if decoded is None or None in decoded:
+                decoded = self._recovered()
+            self._all, self._listed = [q for q in decoded if q is not None], None
+            self._read = {q.id: q for q in self._all}
         return self._all
 
-    def _recovered(self) -> list[QuestionData]:
+    def _recovered(self) -> list[RuntimeQuestion | None]:
         # A cache damaged after its head was read: the bank from its source, as a cache
         # that fails to load at all is (`catalog.load`). Never a traceback mid-quiz.
         if self._recover is None:
             raise ValueError("a damaged compiled bank with no source to compile")
-        return list(self._recover()["questions"])
+        return list(_runtime(self._recover()["questions"]))
 
     def __getitem__(self, key: str) -> Any:
         return self.questions() if key == "questions" else self._settings[key]
@@ -101,19 +112,34 @@ class CompiledBank(Mapping[str, Any]):
 
 
 def of(bank: Mapping[str, Any]) -> CompiledBank:
-    """A plain bank (a fresh compile, a test's) with what ``CompiledBank`` knows at once."""
+    """A plain bank (a fresh compile, a test's) with what ``CompiledBank`` knows at once;
+    its questions in JSON form or already in their run-time form."""
     if isinstance(bank, CompiledBank):
         return bank
-    questions = list(bank["questions"])
+    questions = _runtime(bank["questions"])
     settings = {key: value for key, value in bank.items() if key != "questions"}
-    return CompiledBank(settings, [q["id"] for q in questions], _drawn(questions), questions)
+    drawn = [q.id for q in questions if getattr(q, "params", None)]
+    return CompiledBank(settings, [q.id for q in questions], drawn, questions)
+
+
+def _runtime(questions: Sequence[Any]) -> list[RuntimeQuestion]:
+    return [q if isinstance(q, RuntimeQuestion) else registry.decode(q) for q in questions]
+
+
+def _decoded(question: Mapping[str, Any]) -> RuntimeQuestion | None:
+    """A question's JSON in its run-time form; ``None`` for JSON that does not fit it (a
+    damaged cache, compiled again). A type no longer registered is a clear error."""
+    try:
+        return registry.decode(question)
+    except ValueError:
+        return None
 
 
 def _ids(questions: Sequence[Any]) -> list[Any]:
     return [q.get("id") if isinstance(q, dict) else None for q in questions]
 
 
-def _drawn(questions: Sequence[QuestionData]) -> list[str]:
+def _drawn(questions: Sequence[Mapping[str, Any]]) -> list[str]:
     return [q["id"] for q in questions if q.get("params")]
 
 

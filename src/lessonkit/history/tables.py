@@ -26,6 +26,7 @@ from lessonkit.errors import UsageError
 from lessonkit.grading.passmark import percent
 from lessonkit.history.rows import AnswerRow, AttemptSummary
 from lessonkit.history.store import Store
+from lessonkit.questiontypes.base import DrawnQuestion
 
 TICK, CROSS = "\u2713", "\u2717"
 
@@ -316,15 +317,16 @@ def numbers_lines(
     (its `numbers_before`), or says that they were fixed.
     """
     from lessonkit.bank import variants
+    from lessonkit.questiontypes.registry import as_json
 
-    questions = {str(q["id"]): q for q in bank["questions"] if q.get("params")}
+    questions = {q.id: q for q in bank["questions"] if getattr(q, "params", None)}
     entries: list[list[str]] = []
     for question_id, row in answers:
         question = questions.get(question_id)
         if question is None:
             continue
-        drawn = row.params if row.params is not None else question.get("numbers_before")
-        numbers = variants.shown_numbers(question, drawn) if drawn else "its numbers then"
+        drawn = row.params if row.params is not None else question.numbers_before
+        numbers = variants.shown_numbers(as_json(question), drawn) if drawn else "its numbers then"
         when = "" if row.params is not None else " (fixed, before it drew new numbers)"
         mark = (
             f"{TICK} right" if row.correct else f"{CROSS} {_num(row.score)}/{_num(row.max_score)}"
@@ -342,18 +344,14 @@ def numbers_lines(
     return ["", title, *(line for entry in shown for line in entry)]
 
 
-def _said(question: Mapping[str, Any], drawn: Mapping[str, Any] | None, response: Any) -> str:
+def _said(question: DrawnQuestion, drawn: Mapping[str, Any] | None, response: Any) -> str:
     """A stored response in words: the number typed, or the option chosen as it read."""
-    if question["type"] == "numeric" and isinstance(response, int | float):
-        unit = question.get("unit")
-        return f"{response:g}" + (f" {unit}" if unit else "")
-    from lessonkit.bank import variants
+    from lessonkit.questiontypes import registry
 
     try:
-        plain = variants.render(question, dict(drawn)) if drawn else question
-        options = plain["options"]
-        chosen = response if isinstance(response, list) else [response]
-        return "; ".join(str(options[int(i)]["text"]) for i in chosen)
+        plain = registry.drawn(question, drawn) if drawn else question
+        kind = registry.of(plain)
+        return kind.in_words(plain, kind.from_json(plain, response))
     except (KeyError, IndexError, TypeError, ValueError, ArithmeticError):
         return str(response)  # the bank changed since: what was stored
 

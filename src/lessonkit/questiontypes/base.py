@@ -26,12 +26,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 import msgspec
 
 from lessonkit.errors import LessonkitError
 from lessonkit.grading.credit import Grade
+
+
+class ResponseError(LessonkitError):
+    """What the learner typed has the wrong form; the message says the form expected."""
 
 
 class UnknownType(LessonkitError):
@@ -66,6 +70,23 @@ class RuntimeQuestion(msgspec.Struct, frozen=True, kw_only=True, tag_field="type
         tag = self.__struct_config__.tag
         assert isinstance(tag, str)  # every registered subclass sets one
         return tag
+
+
+class DrawnQuestion(RuntimeQuestion, frozen=True, kw_only=True):
+    """A question that may draw numbers (`params:`): the parameters stay as the bank's JSON
+    has them (``bank.variants`` reads them) until a draw renders a plain question."""
+
+    params: dict[str, Any] = msgspec.field(default_factory=dict)
+    derived: dict[str, Any] = msgspec.field(default_factory=dict)
+    constraints: tuple[Any, ...] = ()
+    numbers_before: dict[str, Any] | None = None
+
+    def parameters_key(self) -> dict[str, Any]:
+        """The drawn parameters' part of the answer-key hash (empty without ``params``)."""
+        if not self.params:
+            return {}
+        return {"parameters": {"params": self.params, "derived": self.derived,
+                               "constraints": list(self.constraints)}}  # fmt: skip
 
 
 Q = TypeVar("Q", bound=RuntimeQuestion)
@@ -140,7 +161,13 @@ class MoodleKit(HtmlKit, Protocol):
     """What the Moodle XML exporter lends a type (``export.moodle``): it writes the
     question's common elements; the type adds its body to ``element``."""
 
-    def sub(self, parent: Any, tag: str, text: str | None = None) -> Any:
+    def sub(
+        self,
+        parent: Any,
+        tag: str,
+        text: str | None = None,
+        attributes: dict[str, str] | None = None,
+    ) -> Any:
         """A child element (an ``xml.etree.ElementTree.Element``), with text if given."""
         ...
 
@@ -171,6 +198,18 @@ class QtiKit(HtmlKit, Protocol):
     processing: Any
     answers: list[str]
     feedbacks: dict[str, str]
+
+    def sub(self, parent: Any, tag: str, attributes: dict[str, str] | None = None) -> Any:
+        """A child element (an ``xml.etree.ElementTree.Element``)."""
+        ...
+
+    def material(self, parent: Any, markup: str, kind: str = "text/html") -> None:
+        """``<material><mattext texttype=kind>markup</mattext></material>`` in ``parent``."""
+        ...
+
+    def ident(self, *parts: str) -> str:
+        """An ident derived from ``parts``: the same on every export."""
+        ...
 
     def condition(
         self,
@@ -230,6 +269,11 @@ class PageKit(Protocol):
         """A labelled text control; ``{id}`` in ``control`` becomes its id."""
         ...
 
+    def shown_answer(self, question: RuntimeQuestion) -> str | None:
+        """For a question that draws numbers, its computed answer as the page shows it
+        (a slot the page's script refills); ``None`` otherwise."""
+        ...
+
 
 class QuestionType(Generic[Q, R]):
     """One question type: subclass it in the type's module and create ``TYPE`` from it.
@@ -253,6 +297,17 @@ class QuestionType(Generic[Q, R]):
     # when the format has no such type (``moodle``/``qti`` then say what is lost).
     moodle_type: ClassVar[str | None] = None
     qti_type: ClassVar[str | None] = None
+    # How the terminal shows the type's words (``described``): whether they quote the
+    # author's Markdown (options, items, pairs) rather than what was typed; what a tick
+    # beside a line of a partly right answer means, when more than "this part is right";
+    # and the parts named when only the wrong ones of the key are worth showing again
+    # ("pairs"), or None to show the whole key.
+    authored: ClassVar[bool] = False
+    marks_meaning: ClassVar[str | None] = None
+    wrong_parts: ClassVar[str | None] = None
+    # Whether a terminal lets the learner pick from the listed lines with the arrow keys:
+    # one of them, several, or not at all (typing always works).
+    picking: ClassVar[Literal["one", "several"] | None] = None
 
     # -- showing and reading (the quiz) ---------------------------------------------------
 
@@ -321,6 +376,16 @@ class QuestionType(Generic[Q, R]):
         """A response in words, one line per part (options, items, pairs spelled out)."""
         return [self.shown(question, response, display)]
 
+    def in_words(self, question: Q, response: R) -> str:
+        """A stored response in one line, as the history lists it beside the numbers a
+        question drew: the number typed, or the options chosen as they read."""
+        return "; ".join(self.described(question, response, range(self.choices(question))))
+
+    def echoed(self, question: Q, typed: str, response: R, display: Sequence[int]) -> list[str]:
+        """What the feedback says was answered: ``described``, unless the type repeats
+        what was typed (`TRUE` as typed, where `t` is spelled out as `true`)."""
+        return self.described(question, response, display)
+
     def part_marks(self, question: Q, response: R) -> list[bool] | None:
         """Right or wrong for each line ``described`` gives; ``None`` when the answer is
         right or wrong only as a whole."""
@@ -335,6 +400,10 @@ class QuestionType(Generic[Q, R]):
     ) -> list[tuple[str, str]]:
         """The author's feedback on what the learner chose: (`option 2`, text) pairs."""
         return []
+
+    def unit(self, question: Q) -> str | None:
+        """The unit answers are given in, which exports add to the prompt (`Answer in W.`)."""
+        return None
 
     def texts(self, question: Q) -> list[str]:
         """Every Markdown text of the type's own fields (options, feedback), for checks
@@ -361,9 +430,10 @@ class QuestionType(Generic[Q, R]):
         """How many answer idents the QTI item declares (choices, sides of a match)."""
         return 0
 
-    def qti(self, question: Q, kit: QtiKit) -> tuple[str, ...]:
-        """*Required when* ``qti_type`` is set: fill the item's presentation and response
-        processing through ``kit``; the losses (the exporter adds the hint's)."""
+    def qti(self, question: Q, kit: QtiKit | None) -> tuple[str, ...]:
+        """*Required.* Fill the item's presentation and response processing through
+        ``kit``; the losses (the exporter adds the hint's). With ``qti_type`` ``None`` the
+        kit is ``None``: the question is left out, and the one loss says why."""
         raise self._missing("qti")
 
     # -- the site's self-check --------------------------------------------------------------

@@ -12,19 +12,31 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeAlias
 
-from lessonkit.questiontypes import truefalse
+import msgspec
+
+from lessonkit.grading.credit import Grade, Response
+from lessonkit.questiontypes import match, multiple, numeric, order, single, text, truefalse
 from lessonkit.questiontypes.base import (
     QuestionType,
+    ResponseError,
     RuntimeQuestion,
     TypeIncomplete,
     UnknownType,
 )
 
 # One line per type, in the order `lessonkit new lesson` and the documentation list them.
-REGISTERED: tuple[QuestionType[Any, Any], ...] = (truefalse.TYPE,)
+REGISTERED: tuple[QuestionType[Any, Any], ...] = (
+    single.TYPE,
+    multiple.TYPE,
+    truefalse.TYPE,
+    numeric.TYPE,
+    text.TYPE,
+    order.TYPE,
+    match.TYPE,
+)
 
 AnyType: TypeAlias = QuestionType[Any, Any]
 _BY_NAME: dict[str, AnyType] = {kind.name: kind for kind in REGISTERED}
@@ -33,8 +45,31 @@ _BY_RUNTIME: dict[type[RuntimeQuestion], AnyType] = {kind.runtime: kind for kind
 # What every type's module must say (the methods marked *required* in ``base``).
 REQUIRED = (
     "expected_form", "parse", "from_json", "grade", "answer_key", "key_fields", "shown",
-    "key_described", "anki", "gift", "moodle", "widget_key", "widget",
+    "key_described", "anki", "gift", "moodle", "qti", "widget_key", "widget",
 )  # fmt: skip
+
+
+def decode(data: Mapping[str, Any]) -> RuntimeQuestion:
+    """A question's JSON (a validated model's ``model_dump(mode="json")``) as its run-time
+    form; ``UnknownType`` when its `type:` is not registered."""
+    kind = named(str(data.get("type")))  # a clear error before msgspec's own
+    try:
+        found: RuntimeQuestion = msgspec.convert(data, kind.runtime, strict=False)
+    except msgspec.ValidationError as error:
+        # Only a compiled bank that does not fit its own models gets here: a programming
+        # error or a damaged cache, which the callers recompile.
+        raise ValueError(f"question {data.get('id')!r}: {error}") from None
+    return found
+
+
+def decode_all(questions: Sequence[Mapping[str, Any]]) -> list[RuntimeQuestion]:
+    """Many questions' JSON at once (``decode`` for each)."""
+    return [decode(question) for question in questions]
+
+
+def runtime(model: Any) -> RuntimeQuestion:
+    """A validated pydantic question (``bank.questions``) in its run-time form."""
+    return decode(model.model_dump(mode="json"))
 
 
 def names() -> tuple[str, ...]:
@@ -64,7 +99,7 @@ def check(kinds: Iterable[AnyType] = REGISTERED) -> list[str]:
     """Every gap in the registered types, as sentences; empty when each is complete.
 
     A type must name itself and its run-time form consistently and override every
-    required method; a `qti_type` needs `qti`.
+    required method.
     """
     gaps = []
     for kind in kinds:
@@ -77,7 +112,7 @@ def check(kinds: Iterable[AnyType] = REGISTERED) -> list[str]:
             gaps.append(f"question type `{name}`: its run-time form is tagged `{tag}`")
         if not getattr(kind, "script", None):
             gaps.append(f"question type `{name}` names no widget script (`script`)")
-        required = [*REQUIRED, *(["qti"] if getattr(kind, "qti_type", None) else [])]
+        required = REQUIRED
         gaps += [
             f"question type `{name}` does not implement `{method}`"
             for method in required
@@ -105,3 +140,63 @@ def key_hash(question: RuntimeQuestion) -> str:
     key |= of(question).key_fields(question)
     blob = json.dumps(key, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()[:12]
+
+
+def parse(question: RuntimeQuestion, typed: str, display: Sequence[int]) -> Response:
+    """The canonical response for what a learner typed, or ``ResponseError`` saying what
+    form is expected (an empty answer included)."""
+    from lessonkit.grading.numbers import clean
+
+    kind = of(question)
+    if not clean(typed):
+        raise ResponseError("Nothing was typed. " + kind.expected_form(question))
+    response: Response = kind.parse(question, typed, display)
+    return response
+
+
+def grade(question: RuntimeQuestion, response: Response) -> Grade:
+    """Grade ``response`` to ``question``; partial credit follows the type's rule."""
+    return of(question).grade(question, response)
+
+
+def answer_key(question: RuntimeQuestion) -> Response | None:
+    """A response earning full marks, or ``None`` when the type has no literal one."""
+    key: Response | None = of(question).answer_key(question)
+    return key
+
+
+def wrong_responses(question: RuntimeQuestion) -> list[Response]:
+    """A few responses that must score less than full marks."""
+    return list(of(question).wrong_responses(question))
+
+
+def to_json(question: RuntimeQuestion, response: Response) -> Any:
+    """A response as JSON, for the history database and `--json`."""
+    return of(question).to_json(response)
+
+
+def from_json(question: RuntimeQuestion, value: Any) -> Response:
+    """The response a stored JSON value stands for (the inverse of ``to_json``)."""
+    response: Response = of(question).from_json(question, value)
+    return response
+
+
+def widget_key(question: RuntimeQuestion) -> dict[str, Any]:
+    """What the page's script needs to grade a response exactly as ``grade`` does."""
+    return {"type": question.type, "points": question.points} | of(question).widget_key(question)
+
+
+def as_json(question: RuntimeQuestion) -> dict[str, Any]:
+    """A run-time question as its JSON form (what ``bank.variants`` reads)."""
+    found: dict[str, Any] = msgspec.to_builtins(question)
+    return found
+
+
+def drawn(
+    question: RuntimeQuestion, numbers: Mapping[str, float | str], **how: Any
+) -> RuntimeQuestion:
+    """The plain question one draw of a question's parameters makes of it (``how``:
+    ``bank.variants.render``'s options). Raises ``EvaluationError`` when a formula fails."""
+    from lessonkit.bank import variants  # the formula engine, only for questions that draw
+
+    return decode(variants.render(as_json(question), dict(numbers), **how))

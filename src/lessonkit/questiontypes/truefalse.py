@@ -73,6 +73,14 @@ class TrueFalseType(QuestionType[TrueFalse, bool]):
     def shown(self, question: TrueFalse, response: bool, display: Sequence[int]) -> str:
         return "true" if response else "false"
 
+    def echoed(
+        self, question: TrueFalse, typed: str, response: bool, display: Sequence[int]
+    ) -> list[str]:
+        # `TRUE` echoed as typed; `t` or `yes` spelled out as `true`.
+        if typed.strip().casefold() in ("true", "false"):
+            return [typed.strip()]
+        return self.described(question, response, display)
+
     def key_described(self, question: TrueFalse) -> list[str]:
         return [self.shown(question, question.answer, ())]
 
@@ -90,7 +98,8 @@ class TrueFalseType(QuestionType[TrueFalse, bool]):
     def qti_answers(self, question: TrueFalse) -> int:
         return 2
 
-    def qti(self, question: TrueFalse, kit: QtiKit) -> tuple[str, ...]:
+    def qti(self, question: TrueFalse, kit: QtiKit | None) -> tuple[str, ...]:
+        assert kit is not None  # qti_type is set
         true, false = kit.answers
         kit.choices([(true, "True"), (false, "False")], "Single", "response1")
         right = true if question.answer else false

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lessonkit.errors import ContentError
-from lessonkit.grading.responses import QuestionData, ResponseError, choices, parse
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import ResponseError, RuntimeQuestion
 
 if TYPE_CHECKING:
     from lessonkit.grading.credit import Response
@@ -19,7 +20,9 @@ if TYPE_CHECKING:
 __all__ = ["read_answers"]
 
 
-def read_answers(path: Path, questions: Sequence[QuestionData]) -> dict[str, tuple[Response, str]]:
+def read_answers(
+    path: Path, questions: Sequence[RuntimeQuestion]
+) -> dict[str, tuple[Response, str]]:
     """Responses from a YAML file of ``question-id: response``, by id, with the text parsed.
 
     Values are what a learner would type (``"1,3"``, ``"3 1 2"``, ``"1b 2a"``) or plain YAML
@@ -41,7 +44,7 @@ def read_answers(path: Path, questions: Sequence[QuestionData]) -> dict[str, tup
                 ),
             ]
         )
-    by_id = {str(q["id"]): q for q in questions}
+    by_id = {q.id: q for q in questions}
     found: dict[str, tuple[Response, str]] = {}
     problems = list(document.problems)
     for key, value in document.data.items():
@@ -57,7 +60,8 @@ def read_answers(path: Path, questions: Sequence[QuestionData]) -> dict[str, tup
             continue
         try:
             text = _typed(value)
-            found[str(key)] = (parse(question, text, range(choices(question))), text)
+            shown = range(registry.of(question).choices(question))
+            found[str(key)] = (registry.parse(question, text, shown), text)
         except ResponseError as error:
             problems.append(document.problem([key], f"{key}: {error}"))
     if problems:

@@ -14,10 +14,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lessonkit.course import catalog
-from lessonkit.grading import responses
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import ResponseError, RuntimeQuestion
 from lessonkit.quiz import session, summary
 from lessonkit.quiz.effort import Effort
-from lessonkit.quiz.plainui import PlainUi, QuestionData
+from lessonkit.quiz.plainui import PlainUi
 
 if TYPE_CHECKING:
     from lessonkit.grading.credit import Grade, Response
@@ -107,34 +108,32 @@ def _answer(
     grade = grading.grade(question_id, response)
     on_answer(question_id, response, grade)
     mark = session.Mark(
-        responses.to_json(response), grade.score, grade.max_score, grade.correct,
+        registry.to_json(question, response), grade.score, grade.max_score, grade.correct,
         attempt.plan.numbers.get(question_id),
     )  # fmt: skip
     attempt.record(question_id, mark)
     key = grading.key(question_id)
     if isinstance(key, float) and question_id in attempt.plan.numbers:
         key = shown_answer(grading, question_id, key)
-    given = responses.described(question, response, display)
-    if question["type"] == "true_false" and typed.strip().casefold() in ("true", "false"):
-        given = [typed.strip()]  # `TRUE` echoed as typed; `t` or `yes` spelled out as `true`
+    kind = registry.of(question)
     ui.feedback(
         question,
         grade,
-        given,
-        None if key is None else responses.described(question, key, display),
-        responses.chosen_feedback(question, response, display),
-        summary.section(attempt.bank, lesson, str(question["section"])),
-        responses.part_marks(question, response),
+        kind.echoed(question, typed, response, display),
+        None if key is None else kind.described(question, key, display),
+        kind.chosen_feedback(question, response, display),
+        summary.section(attempt.bank, lesson, question.section),
+        kind.part_marks(question, response),
     )
 
 
 def shown_answer(grading: session.Grading, question_id: str, key: float) -> float:
     """A computed answer as precise as its tolerance needs (0.61, not 0.608273)."""
     from lessonkit.bank.numerals import places_for
-    from lessonkit.bank.questions import NumericQuestion
+    from lessonkit.questiontypes.numeric import Numeric
 
     question = grading.question(question_id)
-    if not isinstance(question, NumericQuestion):
+    if not isinstance(question, Numeric):
         return key
     places = places_for(question.allowed_error())
     return key if places is None else round(key, places)
@@ -153,16 +152,16 @@ def _pause(ui: PlainUi, attempt: session.Attempt) -> Command | bool | None:
     return Command.UNDO if command in ("u", "undo") else True
 
 
-def answer_prompt(question: QuestionData, *, undo: bool) -> str:
+def answer_prompt(question: RuntimeQuestion, *, undo: bool) -> str:
     """`Answer (? hint, u undo, q save and quit): `, offering only what this question has."""
-    offers = [*(["? hint"] if question.get("hint") else []), *(["u undo"] if undo else []),
+    offers = [*(["? hint"] if question.hint else []), *(["u undo"] if undo else []),
               "q save and quit"]  # fmt: skip
     return f"Answer ({', '.join(offers)}): "
 
 
 def _read_response(
     ui: PlainUi,
-    question: QuestionData,
+    question: RuntimeQuestion,
     display: Sequence[int],
     *,
     undo: bool,
@@ -181,27 +180,27 @@ def _read_response(
             continue
         command = text.strip().casefold()
         if command == "?":
-            ui.hint(question.get("hint"))
-            if on_hint is not None and question.get("hint"):
+            ui.hint(question.hint)
+            if on_hint is not None and question.hint:
                 on_hint()
         elif command in ("q", "quit"):
             return None
         elif command in ("u", "undo") and undo:
             return Command.UNDO
-        elif question.get("multiline") and text.strip():
+        elif getattr(question, "multiline", False) and text.strip():
             lines = ui.more_lines(text, MAX_LINE)
             if lines is None:
                 return None
             try:
-                return responses.parse(question, lines, display), lines
-            except responses.ResponseError as error:
+                return registry.parse(question, lines, display), lines
+            except ResponseError as error:
                 ui.invalid(str(error))
         elif "\n" in text.strip():
             ui.invalid("that was several lines; type one answer on one line.")
         else:
             try:
-                return responses.parse(question, text, display), text
-            except responses.ResponseError as error:
+                return registry.parse(question, text, display), text
+            except ResponseError as error:
                 ui.invalid(str(error))
 
 

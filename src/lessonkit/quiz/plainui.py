@@ -12,19 +12,19 @@ import contextlib
 import re
 import sys
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING
 
 from lessonkit.course import catalog
 from lessonkit.course.invocation import program
-from lessonkit.grading import responses
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import RuntimeQuestion
 from lessonkit.quiz import keyboard, markup, session, summary
 
 if TYPE_CHECKING:
     from lessonkit.grading.credit import Grade
 
-QuestionData = Mapping[str, Any]
 ANSWER_PROMPT = "Answer: "
 TICK, CROSS, HALF = summary.TICK, summary.CROSS, "\u25d0"  # ◐: partly right
 
@@ -136,24 +136,30 @@ class PlainUi:
         )
 
     def question(
-        self, number: int, total: int, done: int, question: QuestionData, display: Sequence[int]
+        self,
+        number: int,
+        total: int,
+        done: int,
+        question: RuntimeQuestion,
+        display: Sequence[int],
     ) -> None:
+        kind = registry.of(question)
         self.say()
         self.say(f"Question {number} of {total}  {text_bar(done, total)}  {done} answered")
-        self.say(markup.plain(str(question["prompt"])))
-        for line in responses.listing(question, display):
+        self.say(markup.plain(question.prompt))
+        for line in kind.listing(question, display):
             self.say(_item(line, "  "))
-        self.say(markup.plain(responses.expected_form(question)))
+        self.say(markup.plain(kind.expected_form(question)))
         self.stdout.flush()
 
     def recalled(
-        self, number: int, total: int, question: QuestionData, display: Sequence[int]
+        self, number: int, total: int, question: RuntimeQuestion, display: Sequence[int]
     ) -> None:
         """A past question (`lessonkit history SLUG N`): the prompt and choices as shown."""
         self.say()
         self.stress(f"Question {number} of {total}", "bold")
-        self.say(markup.plain(str(question["prompt"])))
-        for line in responses.listing(question, display):
+        self.say(markup.plain(question.prompt))
+        for line in registry.of(question).listing(question, display):
             self.say(_item(line, "  "))
 
     def unanswered(self, where: summary.Section) -> None:
@@ -189,7 +195,7 @@ class PlainUi:
 
     def feedback(
         self,
-        question: QuestionData,
+        question: RuntimeQuestion,
         grade: Grade,
         given: Sequence[str],
         answer: Sequence[str] | None,
@@ -203,19 +209,21 @@ class PlainUi:
         """
         symbol, words = _verdict(grade)
         # Options, items and pairs are the author's Markdown; a typed answer is shown as typed.
-        authored = question["type"] in ("single", "multiple", "order", "match")
+        kind = registry.of(question)
+        authored = kind.authored
         label = "You answered:"
-        if marks is not None and question["type"] == "order":
-            label = f"You answered ({TICK} placed right after the item before it):"
+        if marks is not None and kind.marks_meaning:
+            label = f"You answered ({TICK} {kind.marks_meaning}):"
         self.said(label, given, markdown=authored, marks=marks)
         style = "green" if grade.correct else "yellow" if grade.score else "red"
         earned = summary.points(grade.score, grade.max_score)
         self.stress(f"{symbol} {words}: {earned}.", f"bold {style}")
         if answer is not None and not grade.correct:
-            if marks is not None and question["type"] == "match" and any(marks):
-                # The pairs marked ✓ are right as given: only the others are worth reading.
+            if marks is not None and kind.wrong_parts and any(marks):
+                # The parts marked ✓ are right as given: only the others are worth reading.
                 wrong = [line for line, right in zip(answer, marks, strict=True) if not right]
-                self.said(f"The right answer for the {CROSS} pairs:", wrong, markdown=authored)
+                self.said(f"The right answer for the {CROSS} {kind.wrong_parts}:", wrong,
+                          markdown=authored)  # fmt: skip
             else:
                 self.said("The right answer:", answer, markdown=authored)
         for label, text in chosen:
@@ -223,7 +231,7 @@ class PlainUi:
         if not authored:  # choices show the grader's feedback above, as the author's
             for note in grade.feedback:
                 self.said("Note:", [note], markdown=False)
-        self.said("Why:", [str(question["explanation"])])
+        self.said("Why:", [question.explanation])
         self.reread(where)
 
     def said(

@@ -129,7 +129,7 @@ def _ask(
     ui: PlainUi, store: Store, bank: _Due, seed: int, clock: Clock
 ) -> tuple[Literal["done", "quit", "unsaved"], Attempt]:
     """Ask one bank's due questions, saving each answer as it is given."""
-    from lessonkit.grading import responses
+    from lessonkit.questiontypes import registry
     from lessonkit.quiz.loop import ask_questions
     from lessonkit.quiz.recorder import Pending, Recorder, TakeBack
 
@@ -152,7 +152,8 @@ def _ask(
     def commit(question_id: str, response: Response, grade: Grade) -> None:
         recorder.add(
             Pending(
-                question_id, bank.keys[question_id], responses.to_json(response),
+                question_id, bank.keys[question_id],
+                registry.to_json(attempt.question(question_id), response),
                 grade.score, grade.max_score, grade.correct, clock(),
                 attempt.plan.numbers.get(question_id),
             )
@@ -185,7 +186,7 @@ def seen_numbers(store: Store, compiled: catalog.Compiled) -> dict[str, list[dic
             continue
         numbers = row.params
         if numbers is None:
-            numbers = bank.question(question_id).get("numbers_before")
+            numbers = getattr(bank.question(question_id), "numbers_before", None)
         if numbers:
             seen.setdefault(question_id, []).append(dict(numbers))
     return seen

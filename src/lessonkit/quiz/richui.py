@@ -12,14 +12,14 @@ from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from lessonkit.course import catalog
-from lessonkit.grading import responses
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import RuntimeQuestion
 from lessonkit.quiz import keyboard, markup, session, summary
 from lessonkit.quiz.plainui import (
     ANSWER_PROMPT,
     CROSS,
     TICK,
     PlainUi,
-    QuestionData,
     split_marker,
     text_bar,
 )
@@ -45,7 +45,7 @@ class RichUi(PlainUi):
         self._fit()
         # The question on screen, to draw again at a new width; its choices while they can
         # be picked with the arrow keys, and how far above the cursor they start.
-        self._shown: tuple[int, int, int, QuestionData, Sequence[int]] | None = None
+        self._shown: tuple[int, int, int, RuntimeQuestion, Sequence[int]] | None = None
         self._pick: keyboard.Pick | None = None
         self._pick_lines: Sequence[str] = ()
         self._pick_form, self._pick_note, self._pick_up = "", "", 0
@@ -84,7 +84,12 @@ class RichUi(PlainUi):
             return None
 
     def question(
-        self, number: int, total: int, done: int, question: QuestionData, display: Sequence[int]
+        self,
+        number: int,
+        total: int,
+        done: int,
+        question: RuntimeQuestion,
+        display: Sequence[int],
     ) -> None:
         from rich.progress_bar import ProgressBar
         from rich.table import Table
@@ -103,10 +108,11 @@ class RichUi(PlainUi):
         else:
             row.add_row(head, ProgressBar(total, done, room), tail)
         self.console.print(row)
-        self.console.print(markup.rich(str(question["prompt"])))
-        lines, form = responses.listing(question, display), responses.expected_form(question)
-        if question["type"] in ("single", "multiple") and self._line_editing():
-            several = question["type"] == "multiple"
+        self.console.print(markup.rich(question.prompt))
+        kind = registry.of(question)
+        lines, form = kind.listing(question, display), kind.expected_form(question)
+        if kind.picking is not None and self._line_editing():
+            several = kind.picking == "several"
             self._pick, self._pick_lines = keyboard.Pick(len(lines), several), lines
             self._pick_up, self._pick_note = 0, ""
             how = (
@@ -186,12 +192,12 @@ class RichUi(PlainUi):
         self._pick_up = 0  # the choices are drawn afresh below
 
     def recalled(
-        self, number: int, total: int, question: QuestionData, display: Sequence[int]
+        self, number: int, total: int, question: RuntimeQuestion, display: Sequence[int]
     ) -> None:
         self.console.rule()
         self.console.print(f"Question {number} of {total}", style="bold", markup=False)
-        self.console.print(markup.rich(str(question["prompt"])))
-        self._choices(responses.listing(question, display))
+        self.console.print(markup.rich(question.prompt))
+        self._choices(registry.of(question).listing(question, display))
 
     def _choices(
         self,

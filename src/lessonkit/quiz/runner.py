@@ -19,7 +19,7 @@ from lessonkit.course import catalog
 from lessonkit.course.bankversion import bank_version
 from lessonkit.course.invocation import program
 from lessonkit.errors import UsageError
-from lessonkit.grading import responses
+from lessonkit.questiontypes import registry
 from lessonkit.quiz import session, summary
 from lessonkit.quiz.effort import Effort
 from lessonkit.quiz.loop import ask
@@ -119,7 +119,8 @@ def _take(
     effort = Effort()
 
     def commit(question_id: str, response: Response, grade: Grade) -> None:
-        json_form, key_hash = responses.to_json(response), grading.key_hash(question_id)
+        json_form = registry.to_json(attempt.question(question_id), response)
+        key_hash = grading.key_hash(question_id)
         drawn = attempt.plan.numbers.get(question_id)
         seconds, hints = effort.spent(question_id)
         recorder.add(Pending(question_id, key_hash, json_form, grade.score, grade.max_score,
@@ -245,7 +246,7 @@ def _grade_file(
     """Grade an answers file; parameterised questions take the numbers ``seed`` draws."""
     from lessonkit.quiz.answers import read_answers
 
-    given = read_answers(path, compiled.bank["questions"])  # parsed alike, whatever the numbers
+    given = read_answers(path, compiled.bank.questions())  # parsed alike, whatever the numbers
     responses_by_id = {k: r for k, (r, _) in given.items()}
     attempt = session.grade_all(compiled.slug, compiled.bank, responses_by_id, seed)
     result = summary.summarise(attempt, compiled.lesson)

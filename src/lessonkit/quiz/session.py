@@ -1,8 +1,8 @@
 """One quiz attempt as a value: the shuffled plan drawn from a seed and the marks given.
 
-Works on the plain JSON form of a bank (``Bank.model_dump(mode="json")``, see
-``catalog``), so a quiz can show its first question before pydantic is imported. Never
-prints, never reads the clock: ``now`` is an argument. ``summary`` sums an attempt up.
+Works on a compiled bank (``catalog``): its settings as JSON, its questions in their
+run-time form (``questiontypes``), so a quiz shows its first question without pydantic.
+Never prints, never reads the clock: ``now`` is an argument. ``summary`` sums an attempt up.
 """
 
 from __future__ import annotations
@@ -15,14 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from lessonkit.course import compiled
 from lessonkit.course.compiled import CompiledBank
-from lessonkit.grading.responses import choices, to_json
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import RuntimeQuestion
 
 if TYPE_CHECKING:
-    from lessonkit.bank.questions import Question
     from lessonkit.grading.credit import Grade, Response
 
-BankData = Mapping[str, Any]
-QuestionData = Mapping[str, Any]
+BankData = Mapping[str, Any]  # a bank's settings as JSON, its questions in run-time form
 Numbers = Mapping[str, float | str]  # one draw of a question's parameters
 
 
@@ -32,7 +31,7 @@ class Plan:
 
     ``displays[id]`` lists bank indices in the order they are shown: options for
     ``single``/``multiple``, items for ``order``, right-hand items for ``match``;
-    empty for other types (see ``responses`` for how input maps back through it).
+    empty for other types (see ``questiontypes.base`` for how input maps back through it).
     ``numbers[id]`` is the draw of a parameterised question's parameters.
     """
 
@@ -62,23 +61,21 @@ class Attempt:
     plan: Plan
     started: datetime
     marks: dict[str, Mark] = field(default_factory=dict)
-    _shown: dict[str, QuestionData] = field(default_factory=dict, repr=False)
+    _shown: dict[str, RuntimeQuestion] = field(default_factory=dict, repr=False)
     _index: CompiledBank | None = field(default=None, repr=False)
 
-    def question(self, question_id: str) -> QuestionData:
-        """The question with this id, in its JSON form; with its numbers drawn, if it has any."""
+    def question(self, question_id: str) -> RuntimeQuestion:
+        """The question with this id; with its numbers drawn, if it has any."""
         found = self._shown.get(question_id)
         if found is None:
             found = self.written(question_id)
-            drawn = self.plan.numbers.get(question_id)
-            if drawn is not None:
-                from lessonkit.bank import variants  # only for a bank that draws numbers
-
-                found = variants.render(found, dict(drawn))
+            numbers = self.plan.numbers.get(question_id)
+            if numbers is not None:
+                found = registry.drawn(found, numbers)
             self._shown[question_id] = found
         return found
 
-    def written(self, question_id: str) -> QuestionData:
+    def written(self, question_id: str) -> RuntimeQuestion:
         """The question as the bank writes it, before any numbers are drawn."""
         if self._index is None:
             self._index = compiled.of(self.bank)
@@ -135,11 +132,11 @@ def plan(
     return Plan(seed=seed, order=tuple(ids), displays=displays, numbers=drawn)
 
 
-def _seeded(question: QuestionData, seed: str, avoid: Sequence[Numbers]) -> Numbers:
+def _seeded(question: RuntimeQuestion, seed: str, avoid: Sequence[Numbers]) -> Numbers:
     # The formula engine loads only for a bank that draws numbers: the quiz starts light.
     from lessonkit.bank import variants
 
-    return variants.seeded(question, seed, [dict(a) for a in avoid])[0]
+    return variants.seeded(registry.as_json(question), seed, [dict(a) for a in avoid])[0]
 
 
 class _Numbers(Mapping[str, Numbers]):
@@ -234,53 +231,36 @@ def resume(
 
 
 class Grading:
-    """Grades answers to a bank's questions; its pydantic models are built on first use.
-
-    Built lazily so that a quiz shows its first question before pydantic is imported.
-    """
+    """Grades answers to a bank's questions through their types (``questiontypes``)."""
 
     def __init__(
         self,
         bank: Mapping[str, Any],
         keys: Mapping[str, str] | None = None,
         *,
-        lookup: Callable[[str], QuestionData] | None = None,
+        lookup: Callable[[str], RuntimeQuestion] | None = None,
     ) -> None:
         """``keys``: answer-key hashes by question id, when already known (compiled banks);
         ``lookup``: each question as graded (an attempt's, with its numbers), when given."""
         self._bank = bank
         self._keys = keys
         self._lookup = lookup
-        self._questions: dict[str, Question] = {}
 
-    def question(self, question_id: str) -> Question:
-        # Each question built when first graded, not the whole bank at once: in a bank of
-        # thousands, that would keep the learner waiting after their first answer.
-        if question_id not in self._questions:
-            if self._lookup is None:
-                self._lookup = compiled.of(self._bank).question
-            data = self._lookup(question_id)  # KeyError for an id not in the bank
-            from lessonkit.bank.questions import question_adapter
-
-            self._questions[question_id] = question_adapter().validate_python(data)
-        return self._questions[question_id]
+    def question(self, question_id: str) -> RuntimeQuestion:
+        if self._lookup is None:
+            self._lookup = compiled.of(self._bank).question
+        return self._lookup(question_id)  # KeyError for an id not in the bank
 
     def grade(self, question_id: str, response: Response) -> Grade:
-        from lessonkit.grading.grader import grade
-
-        return grade(self.question(question_id), response)
+        return registry.grade(self.question(question_id), response)
 
     def key_hash(self, question_id: str) -> str:
         if self._keys is not None:
             return self._keys[question_id]
-        from lessonkit.grading.grader import key_hash
-
-        return key_hash(self.question(question_id))
+        return registry.key_hash(self.question(question_id))
 
     def key(self, question_id: str) -> Response | None:
-        from lessonkit.grading.grader import answer_key
-
-        return answer_key(self.question(question_id))
+        return registry.answer_key(self.question(question_id))
 
 
 def grade_all(slug: str, bank: BankData, given: Mapping[str, Response], seed: int = 0) -> Attempt:
@@ -289,38 +269,27 @@ def grade_all(slug: str, bank: BankData, given: Mapping[str, Response], seed: in
     Displays are the bank's own order, as numbers in an answers file refer to it;
     parameterised questions take the numbers ``seed`` draws.
     """
-    ids = tuple(str(q["id"]) for q in bank["questions"])
-    displays = {q["id"]: tuple(range(choices(q))) for q in bank["questions"]}
+    questions = compiled.of(bank).questions()
+    ids = tuple(q.id for q in questions)
+    displays = {q.id: tuple(range(registry.of(q).choices(q))) for q in questions}
     drawn = plan(bank, seed).numbers
     attempt = Attempt(slug, bank, Plan(seed, ids, displays, drawn), datetime.fromtimestamp(0, UTC))
     grading = Grading(attempt.bank, lookup=attempt.question)
     for question_id, response in given.items():
         grade = grading.grade(question_id, response)
+        json = registry.to_json(attempt.question(question_id), response)
         attempt.record(
             question_id,
-            Mark(to_json(response), grade.score, grade.max_score, grade.correct,
-                 drawn.get(question_id)),
-        )  # fmt: skip
+            Mark(json, grade.score, grade.max_score, grade.correct, drawn.get(question_id)),
+        )
     return attempt
 
 
-def _display(question: QuestionData, seed: int, shuffle_options: bool) -> tuple[int, ...]:
-    kind = question["type"]
-    shown = list(range(choices(question)))
-    if not shown:
+def _display(question: RuntimeQuestion, seed: int, shuffle_options: bool) -> tuple[int, ...]:
+    kind = registry.of(question)
+    if not kind.choices(question):
         return ()
     # A string seed per question keeps each display independent of the question order,
     # so resuming with a recorded order shows every question exactly as before.
-    rng = random.Random(f"{seed}/{question['id']}")
-    if kind == "order":
-        rng.shuffle(shown)
-        if shown == sorted(shown):  # items as written are the answer: never show that
-            shown = shown[1:] + shown[:1]
-    elif question.get("shuffle", None) is not False and (
-        shuffle_options or question.get("shuffle") is True
-    ):
-        rng.shuffle(shown)
-        pairs = len(question.get("pairs") or ())
-        if kind == "match" and pairs > 1 and shown[:pairs] == list(range(pairs)):
-            shown = shown[1:] + shown[:1]  # `1a 2b 3c…` would be right: never show that
-    return tuple(shown)
+    rng = random.Random(f"{seed}/{question.id}")
+    return tuple(kind.display(question, rng, shuffle_options))

@@ -88,21 +88,21 @@ def summarise(attempt: Attempt, lesson: LessonData | None) -> Summary:
     for question_id in attempt.plan.order:
         question = attempt.question(question_id)
         mark = attempt.marks.get(question_id)
-        points = float(question.get("points", 1))
+        points = question.points
         score = mark.score if mark else 0.0
-        number = int(question["insight"])
+        number = question.insight
         text = texts[number - 1] if 0 < number <= len(texts) else f"Insight {number}"
         was = by_insight.get(number, InsightScore(number, text, 0.0, 0.0, 0))
         by_insight[number] = InsightScore(
             number, text, was.score + score, was.max_score + points, was.questions + 1
         )
         if mark is None or not mark.correct:
-            where = section(attempt.bank, lesson, str(question["section"]))
+            where = section(attempt.bank, lesson, question.section)
             missed.append(
                 Missed(
                     question_id,
                     attempt.number(question_id),
-                    str(question["prompt"]),
+                    question.prompt,
                     score,
                     points,
                     where,
@@ -122,8 +122,9 @@ def _numbers(attempt: Attempt, question_id: str, mark: Mark | None) -> str:
     if not drawn:
         return ""
     from lessonkit.bank import variants
+    from lessonkit.questiontypes.registry import as_json
 
-    return variants.shown_numbers(attempt.written(question_id), drawn)
+    return variants.shown_numbers(as_json(attempt.written(question_id)), drawn)
 
 
 def report(attempt: Attempt, result: Summary) -> dict[str, Any]:
@@ -131,7 +132,7 @@ def report(attempt: Attempt, result: Summary) -> dict[str, Any]:
     rows = []
     for question_id in attempt.plan.order:
         mark = attempt.marks.get(question_id)
-        points = float(attempt.question(question_id).get("points", 1))
+        points = attempt.question(question_id).points
         rows.append(
             {
                 "id": question_id,

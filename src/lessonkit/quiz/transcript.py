@@ -17,9 +17,9 @@ from typing import IO
 from lessonkit.course import catalog
 from lessonkit.course.invocation import program
 from lessonkit.errors import UsageError
-from lessonkit.grading import responses
 from lessonkit.history.rows import AttemptSummary, Unfinished
 from lessonkit.history.tables import attempt_numbers, read_store, shown_time
+from lessonkit.questiontypes import registry
 from lessonkit.quiz import session
 from lessonkit.quiz.loop import shown_answer
 from lessonkit.quiz.plainui import PlainUi
@@ -99,7 +99,7 @@ def _show(
         question = attempt.question(question_id)
         display = attempt.plan.displays[question_id]
         ui.recalled(at, len(asked), question, display)
-        where = section(attempt.bank, compiled.lesson, str(question["section"]))
+        where = section(attempt.bank, compiled.lesson, question.section)
         mark = attempt.marks.get(question_id)
         if mark is None:
             ui.unanswered(where)
@@ -107,16 +107,17 @@ def _show(
         key = grading.key(question_id)
         if isinstance(key, float) and question_id in attempt.plan.numbers:
             key = shown_answer(grading, question_id, key)
-        answer = None if key is None else responses.described(question, key, display)
-        response = responses.from_json(question, mark.response)
+        qtype = registry.of(question)
+        answer = None if key is None else qtype.described(question, key, display)
+        response = qtype.from_json(question, mark.response)
         ui.feedback(
             question,
             Grade(mark.score, mark.max_score, mark.correct),
-            responses.described(question, response, display),
+            qtype.described(question, response, display),
             answer,
-            responses.chosen_feedback(question, response, display),
+            qtype.chosen_feedback(question, response, display),
             where,
-            responses.part_marks(question, response),
+            qtype.part_marks(question, response),
         )
     if summary.kind == "review":
         return

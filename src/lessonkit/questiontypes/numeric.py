@@ -1,0 +1,222 @@
+"""`numeric`: a number, right within a tolerance.
+
+Response: ``float`` (a ``grading.numbers.Number``, which remembers what was typed). Typed
+with a decimal point or comma, grouping, and optionally the unit; `decimal_mark` says how
+an ambiguous `1,000` is read.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from lessonkit.grading import numbers
+from lessonkit.grading.credit import Grade
+from lessonkit.questiontypes.base import (
+    AnkiCard,
+    Carried,
+    DrawnQuestion,
+    GiftKit,
+    HtmlKit,
+    MoodleKit,
+    PageKit,
+    QtiKit,
+    QuestionType,
+    ResponseError,
+    Widget,
+)
+
+_AUTO = {"fraction": "100", "format": "moodle_auto_format"}
+
+
+class Numeric(DrawnQuestion, frozen=True, kw_only=True, tag="numeric"):
+    """A `numeric` question at run time (``bank.questions.NumericQuestion``)."""
+
+    answer: float | str
+    tolerance: float | None = None
+    relative_tolerance: float | None = None
+    unit: str | None = None
+    decimal_mark: str | None = None
+    bound: str | None = None
+
+    def allowed_error(self) -> float:
+        """How far from `answer` a response may be and still be right: the larger of the
+        two tolerances (0 with neither)."""
+        return max(self.tolerance or 0.0, (self.relative_tolerance or 0.0) * abs(self.value()))
+
+    def value(self) -> float:
+        """The answer as a number; a question with `params` has one per draw, so render a
+        draw first."""
+        if isinstance(self.answer, str):
+            raise TypeError(f"{self.id}: the answer is a formula; render a variant first")
+        return float(self.answer)
+
+
+def right(question: Numeric, value: float) -> bool:
+    """Whether ``value`` is within the question's tolerance of its answer."""
+    answer = question.value()
+    allowed = question.allowed_error()
+    # A few units in the last place absorb binary rounding: 0.4 - 0.3 is not quite 0.1.
+    slack = 4 * math.ulp(max(abs(answer), abs(value)))
+    return abs(value - answer) <= allowed + slack
+
+
+def _number(response: Any) -> float:
+    if isinstance(response, bool) or not isinstance(response, int | float):
+        raise TypeError(f"a numeric response is a float, not {type(response).__name__}")
+    value = float(response)
+    if not math.isfinite(value):
+        raise ValueError(f"a numeric response must be finite, not {value}")
+    return value
+
+
+def _notes(question: Numeric, value: float) -> tuple[str, ...]:
+    """A hint for a wrong number that looks like a share where a percentage was asked for."""
+    if question.unit not in numbers.PERCENT_UNITS or not 0 < abs(value) < 1 <= abs(
+        question.value()
+    ):
+        return ()
+    share = numbers.number_text(value)
+    percent = numbers.number_text(float(f"{value * 100:.12g}"))
+    return (f"The unit is %: your {share} means {share} %. A share of {share} is {percent} %.",)
+
+
+def _margin(question: Numeric, number: Any, unit: str) -> str:
+    if question.tolerance:
+        return f" (± {number(question.tolerance)}{unit})"
+    if question.relative_tolerance:
+        return f" (± {number(question.relative_tolerance * 100)} %)"
+    return ""
+
+
+class NumericType(QuestionType[Numeric, float]):
+    name = "numeric"
+    runtime = Numeric
+    script = "numeric.js"
+    moodle_type = "numerical"
+    qti_type = "numerical_question"
+
+    def expected_form(self, question: Numeric) -> str:
+        unit = question.unit
+        where = f", optionally followed by {unit}" if unit else ""
+        if unit in numbers.PERCENT_UNITS:
+            return f"Type a percentage (decimal point or comma), e.g. `50` for half{where}."
+        return f"Type a number (decimal point or comma){where}."
+
+    def parse(self, question: Numeric, text: str, display: Sequence[int]) -> float:
+        mark = question.decimal_mark
+        decimal_mark: numbers.DecimalMark = mark if mark in ("comma", "either") else "point"  # type: ignore[assignment]
+        try:
+            return numbers.read_number(text, question.unit, decimal_mark)
+        except numbers.NumberError as error:
+            raise ResponseError(str(error)) from None
+
+    def from_json(self, question: Numeric, value: Any) -> float:
+        return float(value)
+
+    def grade(self, question: Numeric, response: float) -> Grade:
+        value = _number(response)
+        ok = right(question, value)
+        notes = () if ok else _notes(question, value)
+        return Grade(question.points if ok else 0.0, question.points, ok, notes)
+
+    def answer_key(self, question: Numeric) -> float:
+        return question.answer  # type: ignore[return-value]  # a formula before a draw
+
+    def key_fields(self, question: Numeric) -> dict[str, Any]:
+        answer = question.answer  # a formula is hashed as written
+        return {
+            "answer": answer if isinstance(answer, str) else float(answer),
+            "tolerance": _maybe_float(question.tolerance),
+            "relative_tolerance": _maybe_float(question.relative_tolerance),
+            **question.parameters_key(),
+        }
+
+    def shown(self, question: Numeric, response: float, display: Sequence[int]) -> str:
+        unit = question.unit
+        return numbers.number_text(response) + (f" {unit}" if unit else "")
+
+    def described(self, question: Numeric, response: float, display: Sequence[int]) -> list[str]:
+        if isinstance(response, numbers.Number) and response.read_as:
+            return [f"{response.typed} (read as {response.read_as})"]
+        return [self.shown(question, response, display)]
+
+    def in_words(self, question: Numeric, response: float) -> str:
+        return f"{response:g}" + (f" {question.unit}" if question.unit else "")
+
+    def key_described(self, question: Numeric) -> list[str]:
+        return [self.shown(question, question.value(), ())]
+
+    def unit(self, question: Numeric) -> str | None:
+        return question.unit
+
+    def anki(self, question: Numeric, kit: HtmlKit) -> AnkiCard:
+        unit = f" {question.unit}" if question.unit else ""
+        text = f"{kit.number(question.value())}{unit}{_margin(question, kit.number, unit)}"
+        options = f"Answer with a number in {kit.escape(question.unit)}." if question.unit else ""
+        return AnkiCard(options, f"<b>Answer:</b> {kit.escape(text)}")
+
+    def gift(self, question: Numeric, kit: GiftKit) -> Carried[list[str]]:
+        margin = question.allowed_error()
+        return Carried([f"#{kit.number(question.value())}:{kit.number(margin)}"])
+
+    def moodle(self, question: Numeric, element: Any, kit: MoodleKit) -> tuple[str, ...]:
+        answer = kit.sub(element, "answer", attributes=_AUTO)
+        kit.sub(answer, "text", kit.number(question.value()))
+        kit.sub(answer, "tolerance", kit.number(question.allowed_error()))
+        return ()
+
+    def qti(self, question: Numeric, kit: QtiKit | None) -> tuple[str, ...]:
+        assert kit is not None  # qti_type is set
+        kit.blank(numeric=True)
+        margin, value = question.allowed_error(), question.value()
+
+        def within(parent: Any) -> None:
+            either = kit.sub(parent, "or")
+            kit.sub(either, "varequal", {"respident": "response1"}).text = kit.number(value)
+            both = kit.sub(either, "and")
+            low, high = value - margin, value + margin
+            kit.sub(both, "vargte", {"respident": "response1"}).text = kit.number(low)
+            kit.sub(both, "varlte", {"respident": "response1"}).text = kit.number(high)
+
+        kit.condition(within, score=("Set", "100"), more=False)
+        return ()
+
+    def widget_key(self, question: Numeric) -> dict[str, Any]:
+        key: dict[str, Any] = {"answer": question.answer}
+        for name in ("tolerance", "relative_tolerance", "unit", "decimal_mark"):
+            if getattr(question, name) is not None:
+                key[name] = getattr(question, name)
+        return key
+
+    def widget(self, question: Numeric, kit: PageKit) -> Widget:
+        unit = f" in {kit.text(question.unit)}" if question.unit else ""
+        # The field and its unit are one box that wraps as a whole, and the field is sized
+        # for a number: on a phone a default-width field pushed the unit onto its own line.
+        control = '<input type="text" id="{id}" inputmode="decimal" autocomplete="off" size="10">'
+        if question.unit:
+            control = (
+                f'<span class="lk-entry">{control} '
+                f'<span class="lk-unit">{kit.text(question.unit)}</span></span>'
+            )
+        inputs = [
+            f'<p class="lk-instruction">Answer with a number{unit}; a decimal point or comma.</p>',
+            *kit.field(question, "Your answer", control),
+        ]
+        shown_unit = f" {kit.text(question.unit)}" if question.unit else ""
+        margin = _margin(question, _page_number, shown_unit)
+        drawn = kit.shown_answer(question)
+        shown = _page_number(question.value()) if drawn is None else drawn
+        return Widget(inputs, [f"<p><strong>Answer:</strong> {shown}{shown_unit}{margin}</p>"])
+
+
+def _page_number(value: float) -> str:
+    return f"{value:g}"
+
+
+def _maybe_float(value: float | None) -> float | None:
+    return None if value is None else float(value)
+
+
+TYPE = NumericType()

@@ -1,0 +1,101 @@
+"""`single`: pick exactly one option. Full points for the correct one, none otherwise.
+
+Response: ``int``, the chosen option's bank index; typed as the number it was shown with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from lessonkit.grading.credit import Grade, index, scaled
+from lessonkit.questiontypes.base import (
+    Carried,
+    GiftKit,
+    MoodleKit,
+    QtiKit,
+    ResponseError,
+)
+from lessonkit.questiontypes.options import ChoiceQuestion, ChoiceType, in_range, places
+
+
+class Single(ChoiceQuestion, frozen=True, kw_only=True, tag="single"):
+    """A `single` question at run time (``bank.questions.SingleQuestion``)."""
+
+
+class SingleType(ChoiceType[Single, int]):
+    name = "single"
+    runtime = Single
+    script = "single.js"
+    moodle_type = "multichoice"
+    qti_type = "multiple_choice_question"
+    picking = "one"
+
+    def chosen(self, response: int) -> list[int]:
+        return [response]
+
+    def expected_form(self, question: Single) -> str:
+        return f"Type one number from 1 to {len(question.options)}."
+
+    def parse(self, question: Single, text: str, display: Sequence[int]) -> int:
+        from lessonkit.grading.numbers import clean
+
+        typed, count = clean(text), len(question.options)
+        if not typed.isdigit():
+            raise ResponseError(f"`{typed}` is not a number. Type one number from 1 to {count}.")
+        return display[in_range(int(typed), count) - 1]
+
+    def from_json(self, question: Single, value: Any) -> int:
+        return int(value)
+
+    def grade(self, question: Single, response: int) -> Grade:
+        chosen = question.options[index(response, len(question.options), "option index")]
+        feedback = (chosen.feedback,) if chosen.feedback else ()
+        return scaled(question.points, 1.0 if chosen.correct else 0.0, feedback)
+
+    def answer_key(self, question: Single) -> int:
+        return next(i for i, o in enumerate(question.options) if o.correct)
+
+    def wrong_responses(self, question: Single) -> list[int]:
+        return [i for i, o in enumerate(question.options) if not o.correct]
+
+    def shown(self, question: Single, response: int, display: Sequence[int]) -> str:
+        return str(places(display)[response])
+
+    def gift(self, question: Single, kit: GiftKit) -> Carried[list[str]]:
+        return Carried(
+            [
+                f"{'=' if o.correct else '~'}{kit.text(o.text)}{kit.feedback(o.feedback)}"
+                for o in question.options
+            ]
+        )
+
+    def moodle(self, question: Single, element: Any, kit: MoodleKit) -> tuple[str, ...]:
+        kit.sub(element, "single", "true")
+        kit.sub(element, "shuffleanswers", kit.shuffle(question))
+        kit.sub(element, "answernumbering", "abc")
+        for option in question.options:
+            share = float(option.correct)
+            kit.answer(element, kit.fraction(share), kit.html(option.text, inline=True),
+                       option.feedback)  # fmt: skip
+        return ()
+
+    def qti_answers(self, question: Single) -> int:
+        return len(question.options)
+
+    def qti(self, question: Single, kit: QtiKit | None) -> tuple[str, ...]:
+        assert kit is not None  # qti_type is set
+        options = question.options
+        labels = [(a, kit.html(o.text, inline=True))
+                  for a, o in zip(kit.answers, options, strict=True)]  # fmt: skip
+        kit.choices(labels, "Single", "response1")
+        for answer, option in zip(kit.answers, options, strict=True):
+            if option.feedback:
+                kit.feedbacks[f"{answer}_fb"] = kit.html(option.feedback)
+                kit.condition(kit.equal("response1", answer), feedback=f"{answer}_fb")
+        right = next(a for a, o in zip(kit.answers, options, strict=True) if o.correct)
+        kit.condition(kit.equal("response1", right), score=("Set", "100"), more=False)
+        return ()
+
+
+TYPE = SingleType()
