@@ -18,7 +18,16 @@ from typing import Any, TypeAlias
 import msgspec
 
 from lessonkit.grading.credit import Grade, Response
-from lessonkit.questiontypes import match, multiple, numeric, order, single, text, truefalse
+from lessonkit.questiontypes import (
+    cloze,
+    match,
+    multiple,
+    numeric,
+    order,
+    single,
+    text,
+    truefalse,
+)
 from lessonkit.questiontypes.base import (
     QuestionType,
     ResponseError,
@@ -36,6 +45,7 @@ REGISTERED: tuple[QuestionType[Any, Any], ...] = (
     text.TYPE,
     order.TYPE,
     match.TYPE,
+    cloze.TYPE,
 )
 
 AnyType: TypeAlias = QuestionType[Any, Any]
