@@ -1,0 +1,281 @@
+"""`cloze`: reading, grading, words, exports and widget data, through the registry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lessonkit.bank.questions import question_adapter
+from lessonkit.errors import ContentError
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import ResponseError
+from lessonkit.questiontypes.cloze import Cloze
+
+BASE = {"id": "hbm", "type": "cloze", "insight": 1, "section": "s", "explanation": "Because."}
+PROMPT = "A TPU v4 chip has [[1]] GB of HBM, reached through its [[2]]."
+BLANKS = [
+    {"answer": 32, "tolerance": 1, "unit": "GB"},
+    {"accept": ["memory controller"], "patterns": ["HBM ?controller"]},
+]
+
+
+def question(**fields: Any) -> Cloze:
+    data = BASE | {"prompt": PROMPT, "blanks": BLANKS} | fields
+    found = registry.runtime(question_adapter().validate_python(data))
+    assert isinstance(found, Cloze)
+    return found
+
+
+def kind() -> Any:
+    return registry.named("cloze")
+
+
+@pytest.mark.parametrize(
+    ("typed", "response"),
+    [
+        ("32; memory controller", (32.0, "memory controller")),
+        ("31,5 GB;HBM controller", (31.5, "HBM controller")),
+        ("32;", (32.0, None)),
+        (" ; the memory controller.", (None, "the memory controller.")),
+    ],
+)
+def test_parse(typed: str, response: tuple[Any, ...]) -> None:
+    assert registry.parse(question(), typed, ()) == response
+
+
+def test_a_semicolon_inside_an_answer_is_written_with_a_backslash() -> None:
+    blanks = [{"accept": ["a; b"]}, {"accept": ["c"]}]
+    found = question(prompt="[[1]] and [[2]]", blanks=blanks)
+    assert registry.parse(found, r"a\; b; c", ()) == ("a; b", "c")
+    assert kind().shown(found, ("a; b", "c"), ()) == r"a\; b; c"
+    assert registry.grade(found, ("a; b", "c")).correct
+
+
+def test_one_blank_takes_the_whole_line() -> None:
+    found = question(prompt="The unit is the [[1]].", blanks=[{"accept": ["a;b"]}])
+    assert registry.parse(found, "a;b", ()) == ("a;b",)
+    assert kind().expected_form(found) == "Type your answer."
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("32", "That is 1 answer for 2 blanks. Separate them with `;`, e.g. `…; …` "
+               "(`\\;` for a semicolon inside an answer)."),
+        ("1; 2; 3", "That is 3 answers for 2 blanks. Separate them with `;`, e.g. `…; …` "
+                    "(`\\;` for a semicolon inside an answer)."),
+        (";", "Nothing was typed in any blank. Type the 2 blanks in order on one line, "
+              "separated by `;` ([[1]] a number in GB, [[2]] a word or phrase); leave one "
+              "empty to skip it."),
+        ("lots; memory controller", "[[1]]: `lots` is not a number. Type digits such as "
+                                    "`2.5` or `2,5`, optionally followed by GB."),
+        ("", "Nothing was typed. Type the 2 blanks in order on one line, separated by `;` "
+             "([[1]] a number in GB, [[2]] a word or phrase); leave one empty to skip it."),
+    ],
+)  # fmt: skip
+def test_parse_refuses(typed: str, message: str) -> None:
+    with pytest.raises(ResponseError) as refused:
+        registry.parse(question(), typed, ())
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    ("response", "score", "marks"),
+    [
+        ((32.0, "memory controller"), 2.0, [True, True]),
+        ((31.2, "HBM controller"), 2.0, [True, True]),  # tolerance, pattern
+        ((34.0, "memory controller"), 1.0, [False, True]),
+        ((32.0, None), 1.0, [True, False]),
+        ((None, "cache"), 0.0, [False, False]),
+    ],
+)
+def test_grade_gives_credit_per_blank(
+    response: tuple[Any, ...], score: float, marks: list[bool]
+) -> None:
+    found = question(points=2)
+    graded = registry.grade(found, response)
+    assert (graded.score, graded.max_score, graded.correct) == (score, 2.0, score == 2.0)
+    assert kind().part_marks(found, response) == marks
+
+
+def test_all_or_nothing() -> None:
+    found = question(scoring="all_or_nothing")
+    assert registry.grade(found, (32.0, "cache")).score == 0.0
+    assert registry.grade(found, (32.0, "memory controller")).score == 1.0
+
+
+def test_a_number_blank_keeps_the_numeric_types_hint() -> None:
+    found = question(prompt="[[1]] of the chip is idle.", blanks=[{"answer": 40, "unit": "%"}])
+    assert registry.grade(found, (0.4,)).feedback == (
+        "The unit is %: your 0.4 means 0.4 %. A share of 0.4 is 40 %.",
+    )
+
+
+def test_a_wrong_shape_is_a_programming_error() -> None:
+    with pytest.raises(ValueError, match="one entry per blank"):
+        registry.grade(question(), (32.0,))
+    with pytest.raises(TypeError):
+        registry.grade(question(), [32.0, "x"])  # type: ignore[arg-type]
+
+
+def test_key_wrong_answers_and_hash() -> None:
+    found = question()
+    assert registry.answer_key(found) == (32.0, "memory controller")
+    assert registry.grade(found, registry.answer_key(found)).correct  # type: ignore[arg-type]
+    assert all(not registry.grade(found, r).correct for r in registry.wrong_responses(found))
+    assert registry.key_hash(found) != registry.key_hash(
+        question(prompt="[[1]] [[2]]", blanks=BLANKS[::-1])
+    )
+    assert registry.key_hash(found) == registry.key_hash(question(prompt="Reworded [[1]], [[2]]."))
+    patterns_only = question(blanks=[BLANKS[0], {"patterns": ["x+"]}])
+    assert registry.answer_key(patterns_only) is None
+
+
+def test_words() -> None:
+    found = question()
+    response = registry.parse(found, "1,000; cache", ())
+    assert kind().shown(found, response, ()) == "1000 GB; cache"
+    assert kind().described(found, response, ()) == ["[[1]] 1,000 (read as 1000 GB)", "[[2]] cache"]
+    assert kind().described(found, (None, "cache"), ()) == ["[[1]] (left empty)", "[[2]] cache"]
+    assert kind().key_described(found) == ["[[1]] 32 GB", "[[2]] memory controller"]
+    assert registry.from_json(found, registry.to_json(found, (32.5, None))) == (32.5, None)
+    assert registry.to_json(found, (32.5, None)) == [32.5, None]
+
+
+def test_widget_key_holds_each_blanks_own_key() -> None:
+    assert registry.widget_key(question(scoring="all_or_nothing")) == {
+        "type": "cloze", "points": 1.0, "scoring": "all_or_nothing",
+        "blanks": [
+            {"type": "numeric", "points": 1.0, "answer": 32.0, "tolerance": 1.0, "unit": "GB"},
+            {"type": "text", "points": 1.0, "accept": ["memory controller"],
+             "patterns": ["HBM ?controller"]},
+        ],
+    }  # fmt: skip
+
+
+# --- the format: markers and blanks agree, or an error at file:line:col -----------------
+
+
+def bank_problems(tmp_path: Path, prompt: str, blanks: str) -> str:
+    from lessonkit.bank.loader import load_bank
+
+    path = tmp_path / "b.yml"
+    path.write_text(
+        "lesson: l\ntitle: T\npass_mark: 0.5\nquestions:\n  - id: q\n    type: cloze\n"
+        f"    prompt: {prompt}\n    insight: 1\n    section: s\n    explanation: E.\n"
+        f"    blanks:\n{blanks}",
+        encoding="utf-8",
+    )
+    with pytest.raises(ContentError) as refused:
+        load_bank(path)
+    return str(refused.value).replace(str(path), "b.yml")
+
+
+TWO = "      - answer: 1\n      - accept: [a]\n"
+
+
+@pytest.mark.parametrize(
+    ("prompt", "blanks", "said"),
+    [
+        ("A [[1]] and [[3]].", TWO,
+         "b.yml:7:25: questions[0].prompt: `[[3]]` has no blank: `blanks` lists 2 (add its "
+         "answer to `blanks`, or number the blanks `[[1]]`, `[[2]]`…)"),
+        ("|\n      First [[2]],\n      then [[1]].", TWO,
+         "b.yml:8:13: questions[0].prompt: `[[2]]` comes before `[[1]]` (number the blanks "
+         "in reading order: the first one in the prompt is `[[1]]`)"),
+        ("A [[1]] and [[1]].", TWO,
+         "b.yml:7:25: questions[0].prompt: `[[1]]` appears twice (give each blank its own "
+         "number, in reading order)"),
+        ("A [[ 1 ]].", "      - answer: 1\n",
+         "b.yml:7:15: questions[0].prompt: `[[ 1 ]]` has spaces (write `[[1]]`, without spaces)"),
+        ("A [[1]].", TWO,
+         "b.yml:13:9: questions[0].blanks[1]: the prompt has no `[[2]]` for blank 2 of 2 "
+         "(write `[[2]]` where that blank goes, or remove its answer from `blanks`)"),
+        ("The [[TPU]] is fast.", "      - accept: [TPU]\n",
+         "b.yml:7:17: questions[0].prompt: `[[TPU]]` is not a numbered blank (write `[[1]]` "
+         "where the blank goes and give `TPU` as the first blank's `accept` under `blanks:`)"),
+        ("No blank.", "      - accept: [TPU]\n",
+         "b.yml:7:13: questions[0].prompt: the prompt marks no blank (write `[[1]]` where the "
+         "blanks go, in reading order)"),
+        ("A [[1]].", "      - answer: 1\n        accept: [a]\n",
+         "b.yml:13:9: questions[0].blanks[0].accept: unknown field `accept` (allowed: "
+         "tolerance, relative_tolerance, unit, decimal_mark, answer)"),
+        ("A [[1]].", "      - case_sensitive: true\n",
+         "b.yml:12:9: questions[0].blanks[0]: give at least one accepted answer in `accept` "
+         "or `patterns`"),
+    ],
+)  # fmt: skip
+def test_markers_must_match_the_blanks(tmp_path: Path, prompt: str, blanks: str, said: str) -> None:
+    assert bank_problems(tmp_path, prompt, blanks) == said
+
+
+# --- imports: Moodle's embedded answers, mkdocs-quiz's blanks ---------------------------
+
+FIXTURES = Path(__file__).parent / "fixtures" / "imports"
+# Written here in the syntax Moodle's documentation gives for embedded answers.
+MULTIANSWER = """<?xml version="1.0" encoding="UTF-8"?>
+<quiz><question type="multianswer"><name><text>Darwin</text></name>
+<questiontext format="html"><text><![CDATA[<p>Darwin sailed on the
+{1:SHORTANSWER:=Beagle~=HMS Beagle#Right~%50%Bigel}, Brazil has {2:NUMERICAL:=26:1}
+states, the {1:MULTICHOICE:=Amazon~Nile} is long; {1:SAC:=a\\}b~=c\\~d}.</p>]]></text>
+</questiontext><generalfeedback format="html"><text>Because.</text></generalfeedback>
+</question></quiz>"""
+
+
+def imported(path: Path, fmt: str) -> tuple[list[dict[str, Any]], list[str]]:
+    from lessonkit.imports import read
+
+    found = read(path, fmt)
+    return [d.fields for d in found.drafts], [f"{x.question}: {x.what}" for x in found.losses]
+
+
+def test_moodle_embedded_answers_become_blanks(tmp_path: Path) -> None:
+    (tmp_path / "darwin.xml").write_text(MULTIANSWER, encoding="utf-8")
+    [fields], lost = imported(tmp_path / "darwin.xml", "moodle")
+    assert fields["prompt"] == (
+        "Darwin sailed on the\n[[1]], Brazil has [[2]]\nstates, the [[3]] is long; [[4]]."
+    )
+    assert fields["blanks"] == [
+        {"accept": ["Beagle", "HMS Beagle"]},
+        {"answer": 26.0, "tolerance": 1.0},
+        {"accept": ["Amazon"]},
+        {"accept": ["a}b", "c~d"], "case_sensitive": True},
+    ]
+    assert lost == [
+        "Darwin: blank 1: partial credit for an answer; lessonkit's blanks are right or wrong",
+        "Darwin: blank 1: feedback per answer; lessonkit shows the explanation",
+        "Darwin: blank 3: MULTICHOICE choices; lessonkit's blanks are typed, the right choice "
+        "accepted",
+        "Darwin: blank weights: each blank counts the same in lessonkit",
+    ]
+    question_adapter().validate_python(fields | {"insight": 1, "section": "s"})
+
+
+def test_moodles_own_cloze_fixture_imports() -> None:
+    drafts, lost = imported(FIXTURES / "moodle/sample_questions_with_old_image_tag.xml", "moodle")
+    cloze = drafts[0]
+    assert cloze["prompt"].endswith("\\* Phoenix: [[4]]\nThe capital of France is [[5]].")
+    assert [b["accept"] for b in cloze["blanks"]] == [
+        ["California"], ["Arizona"], ["California"], ["Arizona"], ["Paris"]]  # fmt: skip
+    assert lost[1:4] == [
+        "cloze question with image: blanks 1, 2, 3, 4, 5: feedback per answer; lessonkit shows "
+        "the explanation",
+        "cloze question with image: blanks 1, 2, 3, 4: MULTICHOICE choices; lessonkit's blanks "
+        "are typed, the right choice accepted",
+        "cloze question with image: blank 5: partial credit for an answer; lessonkit's blanks "
+        "are right or wrong",
+    ]
+
+
+def test_mkdocs_quiz_blanks_become_a_cloze() -> None:
+    drafts, lost = imported(FIXTURES / "mkdocs-quiz/fill-in-blank.md", "mkdocs-quiz")
+    python = drafts[1]
+    assert python["prompt"] == "Python was created by [[1]] and first released in [[2]]."
+    assert python["blanks"] == [{"accept": ["Guido van Rossum"]}, {"accept": ["1991"]}]
+    assert python["scoring"] == "all_or_nothing"  # as mkdocs-quiz marks it
+    assert lost == []
+    for fields in drafts:
+        question_adapter().validate_python(fields | {"insight": 1, "section": "s",
+                                                     "explanation": "E."})  # fmt: skip
