@@ -31,9 +31,8 @@ from lessonkit.bank.questions import (
     instantiate,
 )
 from lessonkit.course.bankversion import bank_version
-from lessonkit.grading.grader import grade, key_hash
-from lessonkit.grading.responses import from_json
 from lessonkit.history.rows import SharedAnswer, SharedAttempt
+from lessonkit.questiontypes import registry
 from lessonkit.results.sharing import file_lines
 
 START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
@@ -88,7 +87,7 @@ def simulate(
                 question.id,
                 Behaviour(difficulty=rng.gauss(-0.6, 0.7), discrimination=rng.uniform(0.8, 2.0)),
             )
-    keys = {q.id: key_hash(q) for q in bank.questions}
+    keys = {q.id: registry.key_hash(registry.runtime(q)) for q in bank.questions}
     version = bank_version(keys)
     name = slug or bank.lesson
     found = []
@@ -145,7 +144,8 @@ def _attempt(
         chance = 1 / (1 + math.exp(-behaviour.discrimination * (ability - behaviour.difficulty)))
         knows = rng.random() < chance
         value = _response(question, knows, behaviour, rng)
-        graded = grade(question, from_json(question.model_dump(mode="json"), value))
+        runtime = registry.runtime(question)
+        graded = registry.grade(runtime, registry.from_json(runtime, value))
         seconds = round(rng.lognormvariate(math.log(25), 0.5), 1)
         moment += timedelta(seconds=seconds)
         hinted = question.hint is not None and rng.random() < (0.3 if ability < 0 else 0.08)

@@ -141,10 +141,10 @@ def test_cache_answers_until_a_source_changes(
 
 def test_compiled_bank_carries_each_questions_key_hash(course: Path, tmp_path: Path) -> None:
     from lessonkit.bank.loader import load_bank
-    from lessonkit.grading.grader import key_hash
+    from lessonkit.questiontypes import registry
 
     bank = load_bank(course / "quizzes" / "lesson-one.yml")
-    expected = {question.id: key_hash(question) for question in bank.questions}
+    expected = {q.id: registry.key_hash(registry.runtime(q)) for q in bank.questions}
     for _ in range(2):  # compiled, then from the cache
         found = catalog.find("lesson-one", cwd=course, cache_dir=tmp_path / "cache")
         assert found.keys == expected

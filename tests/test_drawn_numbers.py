@@ -140,7 +140,7 @@ def test_each_question_draws_the_same_numbers_whichever_is_asked_first(course: P
     # Numbers are drawn when a question is first shown, not for the whole bank at the
     # start: the order of asking must change none of them.
     bank = catalog.find("lesson-one").bank
-    ids = [q["id"] for q in bank["questions"] if q.get("params")]
+    ids = [q.id for q in bank["questions"] if getattr(q, "params", None)]
     assert len(ids) > 1
     forward = session.plan(bank, 5).numbers
     backward = session.plan(bank, 5).numbers

@@ -8,15 +8,25 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter
 
-from lessonkit.bank.questions import Question
-from lessonkit.grading.grader import Grade, Response, answer_key, grade, key_hash, wrong_responses
+from lessonkit.bank.questions import Question as Model
+from lessonkit.grading.credit import Grade, Response
+from lessonkit.questiontypes.base import RuntimeQuestion as Question
+from lessonkit.questiontypes.registry import (
+    answer_key,
+    as_json,
+    grade,
+    key_hash,
+    runtime,
+    wrong_responses,
+)
 
-QUESTION: TypeAdapter[Question] = TypeAdapter(Question)
+QUESTION: TypeAdapter[Model] = TypeAdapter(Model)
 BASE = {"prompt": "P?", "insight": 1, "section": "s", "explanation": "Because."}
 
 
 def make(**fields: Any) -> Question:
-    return QUESTION.validate_python({"id": "q", **BASE, **fields})
+    """A question validated by its model, as a bank's are, in its run-time form."""
+    return runtime(QUESTION.validate_python({"id": "q", **BASE, **fields}))
 
 
 SINGLE = make(
@@ -227,7 +237,7 @@ def test_partial_credit_never_negative(question: Question) -> None:
 
 
 def changed(question: Question, **update: Any) -> Question:
-    return QUESTION.validate_python({**question.model_dump(), **update})
+    return runtime(QUESTION.validate_python({**as_json(question), **update}))
 
 
 def test_key_hash_is_short_and_stable() -> None:

@@ -8,18 +8,48 @@ from typing import Any
 import pytest
 
 from lessonkit.errors import ContentError
-from lessonkit.grading.responses import (
-    ResponseError,
-    chosen_feedback,
-    described,
-    expected_form,
-    from_json,
-    parse,
-    part_marks,
-    shown,
-    to_json,
-)
+from lessonkit.grading.credit import Response
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import ResponseError, RuntimeQuestion
 from lessonkit.quiz.answers import read_answers
+
+# The tables below give only what each case needs; a question also has these.
+_COMMON = {"prompt": "P?", "explanation": "E.", "section": "s", "insight": 1}
+_NEEDED: dict[str, dict[str, Any]] = {"true_false": {"answer": True}, "numeric": {"answer": 1}}
+
+
+def question_of(data: dict[str, Any]) -> RuntimeQuestion:
+    return registry.decode({**_COMMON, **_NEEDED.get(data["type"], {}), **data})
+
+
+def parse(data: dict[str, Any], text: str, display: Any) -> Response:
+    return registry.parse(question_of(data), text, display)
+
+
+def expected_form(data: dict[str, Any]) -> str:
+    question = question_of(data)
+    return registry.of(question).expected_form(question)
+
+
+def shown(data: dict[str, Any], response: Any, display: Any) -> str:
+    question = question_of(data)
+    return registry.of(question).shown(question, response, display)
+
+
+def described(data: dict[str, Any], response: Any, display: Any) -> list[str]:
+    question = question_of(data)
+    return registry.of(question).described(question, response, display)
+
+
+def part_marks(data: dict[str, Any], response: Any) -> list[bool] | None:
+    question = question_of(data)
+    return registry.of(question).part_marks(question, response)
+
+
+def chosen_feedback(data: dict[str, Any], response: Any, display: Any) -> list[tuple[str, str]]:
+    question = question_of(data)
+    return registry.of(question).chosen_feedback(question, response, display)
+
 
 OPTIONS = [{"text": t, "correct": t == "B"} for t in "ABCD"]
 SINGLE = {"id": "s", "type": "single", "options": OPTIONS}
@@ -211,7 +241,8 @@ def test_shown_is_what_parse_reads_back(
 ) -> None:
     assert shown(question, response, SHUFFLED) == typed
     assert parse(question, typed, SHUFFLED) == response
-    assert from_json(question, to_json(response)) == response
+    runtime = question_of(question)
+    assert registry.from_json(runtime, registry.to_json(runtime, response)) == response
 
 
 @pytest.mark.parametrize(
@@ -243,7 +274,7 @@ QUESTIONS = [SINGLE, MULTIPLE, TRUE_FALSE, NUMERIC, ORDER, MATCH]
 
 def test_read_answers_takes_typed_and_native_values(tmp_path: Path) -> None:
     path = write(tmp_path, 's: 2\nm: "1,3"\ntf: false\nn: 3,5\no: [4, 3, 2, 1]\nmt: "1a 2b 3c"\n')
-    got = {k: v[0] for k, v in read_answers(path, QUESTIONS).items()}
+    got = {k: v[0] for k, v in read_answers(path, [question_of(q) for q in QUESTIONS]).items()}
     # Numbers in an answers file follow the bank's own order: no shuffling.
     assert got == {
         "s": 1,
@@ -258,7 +289,7 @@ def test_read_answers_takes_typed_and_native_values(tmp_path: Path) -> None:
 def test_read_answers_reports_every_problem_with_positions(tmp_path: Path) -> None:
     path = write(tmp_path, "s: 7\ntff: 1\nm: {a: 1}\nn: .nan\n")
     with pytest.raises(ContentError) as caught:
-        read_answers(path, QUESTIONS)
+        read_answers(path, [question_of(q) for q in QUESTIONS])
     assert [str(p) for p in caught.value.problems] == [
         f"{path}:1:4: s: There is no 7. Choose from 1 to 4.",
         f"{path}:2:1: no question `tff` in this quiz (did you mean `tf`?)",
@@ -270,7 +301,7 @@ def test_read_answers_reports_every_problem_with_positions(tmp_path: Path) -> No
 
 def test_read_answers_needs_a_mapping(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
-        read_answers(write(tmp_path, "- 1\n- 2\n"), QUESTIONS)
+        read_answers(write(tmp_path, "- 1\n- 2\n"), [question_of(q) for q in QUESTIONS])
     assert "an answers file is a mapping" in str(caught.value)
 
 

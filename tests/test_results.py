@@ -84,9 +84,10 @@ RIGHT = [[1, 1, 1, 1], [1, 1, 1, 0], [1, 1, 0, 0], [1, 0, 1, 0], [0, 1, 0, 0], [
 
 
 def keys_of(root: Path) -> dict[str, str]:
-    from lessonkit.grading.grader import key_hash
+    from lessonkit.questiontypes import registry
 
-    return {q.id: key_hash(q) for q in load_bank(root / "quizzes" / "lesson-one.yml").questions}
+    questions = load_bank(root / "quizzes" / "lesson-one.yml").questions
+    return {q.id: registry.key_hash(registry.runtime(q)) for q in questions}
 
 
 def six_files(

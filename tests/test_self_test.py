@@ -14,7 +14,8 @@ import pytest
 
 from conftest import FULL_BANK, MakeCourse
 from lessonkit.course import course
-from lessonkit.grading import grader
+from lessonkit.grading.credit import Grade
+from lessonkit.questiontypes import registry
 from test_validate import run
 
 DRAWN = """\
@@ -65,18 +66,18 @@ def _recording(monkeypatch: pytest.MonkeyPatch, verdict: str = "real") -> Graded
     """Record what the self-test grades; ``verdict`` "key" fails every key, "wrong" gives
     every response full marks."""
     graded: Graded = []
-    real = grader.grade
+    real = registry.grade
 
-    def grade(question: Any, response: Any) -> grader.Grade:
+    def grade(question: Any, response: Any) -> Grade:
         found = real(question, response)
         graded.append((question.id, getattr(question, "answer", None), response))
-        if verdict == "key" and response == grader.answer_key(question):
-            return grader.Grade(0.0, found.max_score, False)
+        if verdict == "key" and response == registry.answer_key(question):
+            return Grade(0.0, found.max_score, False)
         if verdict == "wrong":
-            return grader.Grade(found.max_score, found.max_score, True)
+            return Grade(found.max_score, found.max_score, True)
         return found
 
-    monkeypatch.setattr(grader, "grade", grade)
+    monkeypatch.setattr(registry, "grade", grade)
     return graded
 
 

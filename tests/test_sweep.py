@@ -11,7 +11,8 @@ from conftest import FULL_BANK, MakeCourse
 from lessonkit.authoring import sweep
 from lessonkit.bank import variants
 from lessonkit.course import course
-from lessonkit.grading import grader
+from lessonkit.grading.credit import Grade
+from lessonkit.questiontypes import registry
 from test_validate import run
 
 HEAD = """\
@@ -203,15 +204,15 @@ def test_the_answer_key_self_test_runs_on_drawn_variants(
         {"quizzes/lesson-one.yml": FULL_BANK + BROKEN[BROKEN.index("  - id: p-sound") :]}
     )
     graded: list[float] = []
-    real = grader.grade
+    real = registry.grade
 
-    def grade(question: Any, response: Any) -> grader.Grade:
+    def grade(question: Any, response: Any) -> Grade:
         if question.id == "p-sound":
             graded.append(question.value())  # a plain question: its draw's answer
-            return grader.Grade(0.0, 1.0, False)
+            return Grade(0.0, 1.0, False)
         return real(question, response)
 
-    monkeypatch.setattr(grader, "grade", grade)
+    monkeypatch.setattr(registry, "grade", grade)
     found = course.read_course(root).problems
     (problem,) = found
     assert problem.message.startswith(

@@ -10,7 +10,7 @@ import pytest
 from lessonkit.bank import numerals, variants
 from lessonkit.bank.models import Bank
 from lessonkit.bank.questions import NumericQuestion, instantiate
-from lessonkit.grading import grader
+from lessonkit.questiontypes import registry
 
 RIDGE: dict[str, Any] = {
     "id": "ridge",
@@ -96,7 +96,8 @@ def test_rendering_writes_every_name_and_computes_the_answer() -> None:
     assert "params" not in plain and "derived" not in plain and "constraints" not in plain
     concrete = instantiate(question, {"chip": "B200", "tflops": 2250, "tb_s": 7.7, "batch": 8})
     assert isinstance(concrete, NumericQuestion)
-    assert grader.grade(concrete, 292.0).correct and not grader.grade(concrete, 281.0).correct
+    runtime = registry.runtime(concrete)
+    assert registry.grade(runtime, 292.0).correct and not registry.grade(runtime, 281.0).correct
 
 
 def test_option_values_are_computed_and_written_in_their_own_format() -> None:

@@ -26,7 +26,7 @@ _EXPORTS = {
     "check_course": "authoring.rulebook",
     "load_course": "authoring.rulebook",
     "Grade": "grading.credit",
-    "grade": "grading.grader",
+    "grade": "questiontypes.registry",
 }
 
 __all__ = [
@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from lessonkit.course.lessons import read_lesson
     from lessonkit.errors import ContentError, LessonkitError, Problem, UsageError
     from lessonkit.grading.credit import Grade
-    from lessonkit.grading.grader import grade
+    from lessonkit.questiontypes.registry import grade
 
 
 def __getattr__(name: str) -> Any:

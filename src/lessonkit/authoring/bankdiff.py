@@ -1,7 +1,7 @@
 """`lessonkit diff`: what changed in the question banks between two git revisions, for reviewers.
 
 Questions are matched by id across all banks. A changed answer key or changed points
-matter most: history keys on `grader.key_hash`, so learners' earlier answers to that
+matter most: history keys on `registry.key_hash`, so learners' earlier answers to that
 question stop counting. Reworded text is shown word by word (old struck through, new in
 bold), reordered items as positions, options as added, removed or re-keyed. The result
 is Markdown, for a pull request or a CI job summary. An invalid bank (or an id used
@@ -22,10 +22,10 @@ from lessonkit.bank.models import Bank
 from lessonkit.bank.questions import Question
 from lessonkit.course.folder import BANK_SUFFIXES
 from lessonkit.errors import ContentError, Problem, UsageError
-from lessonkit.grading.grader import key_hash
+from lessonkit.questiontypes import registry
 
 WORKING_TREE = "working tree"
-# Fields that make up a question's answer key (as grader.key_hash reads them).
+# Fields that make up a question's answer key (as registry.key_hash reads them).
 KEY_FIELDS = frozenset(
     {"type", "points", "options", "answer", "tolerance", "relative_tolerance", "accept"}
     | {"patterns", "case_sensitive", "items", "pairs", "distractors"}
@@ -178,7 +178,7 @@ def compare(
     for qid in (i for i in after if i in before):
         then, now = before[qid], after[qid]
         details = _differences(then, now)
-        if key_hash(then.question) != key_hash(now.question):
+        if _key_hash(then.question) != _key_hash(now.question):
             result.key_changed.append(Changed(now.bank, qid, details))
         elif details:
             result.reworded.append(Changed(now.bank, qid, details))
@@ -357,3 +357,7 @@ def _changed_line(change: Changed) -> str:
     if len(change.details) > MAX_DETAILS:
         details.append(f"and {len(change.details) - MAX_DETAILS} more")
     return f"- `{change.bank}` · `{change.id}`\n" + "\n".join(f"  - {d}" for d in details)
+
+
+def _key_hash(question: Any) -> str:
+    return registry.key_hash(registry.runtime(question))

@@ -18,10 +18,12 @@ from pathlib import Path
 
 from lessonkit.authoring.policy import Rule, RuleSettings, Subject, fixed
 from lessonkit.bank import yamldoc
-from lessonkit.bank.questions import NumericQuestion, Question, TextQuestion
+from lessonkit.bank.questions import Question
 from lessonkit.course.course import Course
 from lessonkit.errors import Problem
-from lessonkit.grading.grader import grade
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.numeric import Numeric
+from lessonkit.questiontypes.text import Text
 
 # An answer looks rounded from a longer value when it has this many significant digits,
 # or this many decimal places (with two significant digits: 0.001 is exact, 0.083 not).
@@ -66,36 +68,40 @@ def _precision_problems(course: Course, settings: RuleSettings) -> list[Problem]
 
 def _numeric(
     course: Course, *, drawn: bool, bounded: bool = False
-) -> Iterator[tuple[yamldoc.Document, int, NumericQuestion]]:
-    """Each numeric question; with ``drawn``, a parameterised one as a few of its draws;
-    with ``bounded``, only those with a `bound`."""
+) -> Iterator[tuple[yamldoc.Document, int, Numeric]]:
+    """Each numeric question, in its run-time form; with ``drawn``, a parameterised one as
+    a few of its draws; with ``bounded``, only those with a `bound`."""
     for slug, bank in course.banks.items():
         document = course.bank_documents[slug]
-        for index, question in enumerate(bank.questions):
-            if not isinstance(question, NumericQuestion):
+        for index, model in enumerate(bank.questions):
+            if model.type != "numeric":  # these rules are about numbers only
                 continue
-            if bounded and question.bound is None:
+            if bounded and getattr(model, "bound", None) is None:
                 continue  # drawing it would cost a third of a large bank's validate
+            question = registry.runtime(model)
+            assert isinstance(question, Numeric)
             if not question.params:
                 yield document, index, question
             elif drawn:
                 yield from ((document, index, plain) for plain in _draws(question))
 
 
-def _draws(question: NumericQuestion) -> list[NumericQuestion]:
+def _draws(question: Numeric) -> list[Numeric]:
     """A parameterised question as the plain questions of a few seeded draws."""
     from lessonkit.bank import variants
-    from lessonkit.bank.questions import instantiate
 
-    drawn = variants.sample(question.model_dump(mode="json"), 5, f"keychecks/{question.id}")
-    return [p for v in drawn if isinstance(p := instantiate(question, v), NumericQuestion)]
+    drawn = variants.sample(registry.as_json(question), 5, f"keychecks/{question.id}")
+    return [p for v in drawn if isinstance(p := registry.drawn(question, v), Numeric)]
 
 
-def advice(document: yamldoc.Document, index: int, question: Question) -> list[Problem]:
+def advice(document: yamldoc.Document, index: int, model: Question) -> list[Problem]:
     """Report warnings: accepted text answers narrower than the prompt, an unmarked limit."""
-    if isinstance(question, TextQuestion):
+    if model.type not in ("text", "numeric"):  # the rule is about these two only
+        return []
+    question = registry.runtime(model)
+    if isinstance(question, Text):
         return _narrow_text(document, index, question)
-    if isinstance(question, NumericQuestion):
+    if isinstance(question, Numeric):
         plain = _draws(question)[:1] if question.params else [question]
         return _unmarked_limit(document, index, plain[0]) if plain else []
     return []
@@ -139,17 +145,17 @@ ANSWER_FORMS = Rule(
 # --- validate ---------------------------------------------------------------------------
 
 
-def _accepts(question: NumericQuestion, value: float) -> bool:
+def _accepts(question: Numeric, value: float) -> bool:
     """Whether the grader marks ``value`` right: the same rule learners meet."""
-    return grade(question, value).correct
+    return registry.grade(question, value).correct
 
 
-def _tolerance_key(question: NumericQuestion) -> str:
+def _tolerance_key(question: Numeric) -> str:
     relative = (question.relative_tolerance or 0.0) * abs(question.value())
     return "relative_tolerance" if relative > (question.tolerance or 0.0) else "tolerance"
 
 
-def _bound(document: yamldoc.Document, index: int, question: NumericQuestion) -> list[Problem]:
+def _bound(document: yamldoc.Document, index: int, question: Numeric) -> list[Problem]:
     if question.bound is None:
         return []
     where = ("questions", index)
@@ -180,7 +186,7 @@ def _bound(document: yamldoc.Document, index: int, question: NumericQuestion) ->
     ]
 
 
-def _narrower(question: NumericQuestion, key: str, past: float) -> str:
+def _narrower(question: Numeric, key: str, past: float) -> str:
     if key == "tolerance":
         return f"make `tolerance` less than 1, e.g. `tolerance: 0`, so that {past:g} does not count"
     most = 1 / abs(question.value())
@@ -191,7 +197,7 @@ def _narrower(question: NumericQuestion, key: str, past: float) -> str:
 
 
 def _precision(
-    document: yamldoc.Document, index: int, question: NumericQuestion, lines: list[str]
+    document: yamldoc.Document, index: int, question: Numeric, lines: list[str]
 ) -> list[Problem]:
     loc = ("questions", index, "answer")
     written = _written(document, loc, lines) or repr(question.answer)
@@ -241,7 +247,7 @@ def _written(document: yamldoc.Document, loc: yamldoc.Loc, lines: list[str]) -> 
 # --- report -----------------------------------------------------------------------------
 
 
-def _narrow_text(document: yamldoc.Document, index: int, question: TextQuestion) -> list[Problem]:
+def _narrow_text(document: yamldoc.Document, index: int, question: Text) -> list[Problem]:
     found: list[Problem] = []
     for number, accepted in enumerate(question.accept):
         both = re.fullmatch(r"(.+?) ?\((.+)\)", accepted)
@@ -273,9 +279,7 @@ def _narrow_text(document: yamldoc.Document, index: int, question: TextQuestion)
     return found
 
 
-def _unmarked_limit(
-    document: yamldoc.Document, index: int, question: NumericQuestion
-) -> list[Problem]:
+def _unmarked_limit(document: yamldoc.Document, index: int, question: Numeric) -> list[Problem]:
     answer = question.value()
     counts = _COUNT.search(question.prompt)
     if question.bound is not None or answer != math.floor(answer) or counts is None:

@@ -13,18 +13,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, assert_never
 
 from lessonkit.authoring.policy import RuleSettings, fixed
 from lessonkit.bank import expressions, numerals, yamldoc
 from lessonkit.bank.expressions import EvaluationError
 from lessonkit.bank.loader import inside, value_at
-from lessonkit.bank.questions import ChoiceQuestion, NumericQuestion, Question
+from lessonkit.bank.questions import ChoiceQuestion, NumericQuestion
 from lessonkit.bank.variants import PLACEHOLDER, Space, shown_numbers
 from lessonkit.course.course import Course
 from lessonkit.errors import Problem
 
 __all__ = ["SAMPLE", "WHOLE", "check_course", "draws"]
+
+# The question types that draw numbers: a numeric answer, or options with values.
+Drawn = NumericQuestion | ChoiceQuestion
 
 WHOLE = 1024  # spaces up to this size are swept whole
 SAMPLE = 256  # draws in the seeded sample of a larger space (the issue asks for 200 or more)
@@ -51,10 +54,10 @@ def draws(space: Space, question_id: str) -> list[int]:
 class Sweep:
     """One question's sweep; ``run`` returns its problems (at most one per kind)."""
 
-    def __init__(self, document: yamldoc.Document, index: int, question: Question) -> None:
+    def __init__(self, document: yamldoc.Document, index: int, question: Drawn) -> None:
         self.document = document
         self.loc: tuple[str | int, ...] = ("questions", index)
-        self.question = question
+        self.question: Drawn = question
         self.data: dict[str, Any] = question.model_dump(mode="json")
         self.space = Space(self.data)
         self.problems: list[Problem] = []
@@ -98,10 +101,13 @@ class Sweep:
             cols = {name: [col[i] for i in kept] for name, col in cols.items()}
             labels = {name: [col[i] for i in kept] for name, col in labels.items()}
         self._prompt_changes(cols, labels)
-        if isinstance(self.question, NumericQuestion):
-            self._answer(cols)
+        question = self.question
+        if isinstance(question, NumericQuestion):
+            self._answer(question, cols)
+        elif isinstance(question, ChoiceQuestion):
+            self._options(question, cols)
         else:
-            self._options(cols)
+            assert_never(question)
         return self.problems
 
     def _constraints(self, cols: Mapping[str, list[float]]) -> list[int]:
@@ -160,9 +166,8 @@ class Sweep:
                 "give the parameters it shows more than one value",
             )
 
-    def _answer(self, cols: dict[str, list[float]]) -> None:
-        question = self.question
-        assert isinstance(question, NumericQuestion) and isinstance(question.answer, str)
+    def _answer(self, question: NumericQuestion, cols: dict[str, list[float]]) -> None:
+        assert isinstance(question.answer, str)  # with `params`, the answer is a formula
         formula = expressions.parse(question.answer)
         try:
             answers = formula.columns(cols, len(self.indices))
@@ -223,9 +228,7 @@ class Sweep:
                 )
                 return
 
-    def _options(self, cols: dict[str, list[float]]) -> None:
-        question = self.question
-        assert isinstance(question, ChoiceQuestion)
+    def _options(self, question: ChoiceQuestion, cols: dict[str, list[float]]) -> None:
         values: dict[int, list[float]] = {}
         for number, option in enumerate(question.options):
             if option.value is None:
@@ -238,12 +241,14 @@ class Sweep:
         for wrong in (n for n in values if not question.options[n].correct):
             for other in values:
                 compared = other < wrong or question.options[other].correct
-                if other != wrong and compared and self._apart(wrong, other, values):
+                if other != wrong and compared and self._apart(question, wrong, other, values):
                     break
 
-    def _apart(self, wrong: int, other: int, values: Mapping[int, list[float]]) -> bool:
+    def _apart(
+        self, question: ChoiceQuestion, wrong: int, other: int, values: Mapping[int, list[float]]
+    ) -> bool:
         """Report the first draw where two options cannot be told apart; False if none."""
-        options = self.question.options  # type: ignore[union-attr]
+        options = question.options
         mine, theirs = options[wrong], options[other]
         # Two numbers print alike only when close for the coarser format: format only those.
         relative = max(_relative(mine), _relative(theirs))

@@ -1,8 +1,10 @@
-"""Grading: reading what a learner typed, marking it, and scheduling reviews.
+"""Grading's building blocks: a grade, numbers and text read as people write them, reviews.
 
 Pure functions only: no files, no clock, no randomness (time is always an argument).
-The quiz, the site's parity table, the exporters and the course's answer-key self-test
-all grade through ``grader``, so one answer scores the same everywhere; ``passmark``
-says pass or fail and shows a percentage that never contradicts it. It may import
-``lessonkit.bank`` and ``lessonkit.errors``.
+``credit`` is a grade and the ways to give full, partial or all-or-nothing credit;
+``numbers`` reads a typed number; ``textmatch`` compares text as a reader expects;
+``schedule`` plans reviews; ``passmark`` says pass or fail and shows a percentage that
+never contradicts it. Each question type (``lessonkit.questiontypes``) grades with
+these, so one answer scores the same everywhere. It may import ``lessonkit.bank`` and
+``lessonkit.errors``.
 """

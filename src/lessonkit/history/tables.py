@@ -348,10 +348,9 @@ def _said(question: DrawnQuestion, drawn: Mapping[str, Any] | None, response: An
     """A stored response in words: the number typed, or the option chosen as it read."""
     from lessonkit.questiontypes import registry
 
+    kind = registry.of(question)
     try:
-        plain = registry.drawn(question, drawn) if drawn else question
-        kind = registry.of(plain)
-        return kind.in_words(plain, kind.from_json(plain, response))
+        return kind.in_words(question, kind.from_json(question, response), drawn)
     except (KeyError, IndexError, TypeError, ValueError, ArithmeticError):
         return str(response)  # the bank changed since: what was stored
 

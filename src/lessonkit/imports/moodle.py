@@ -41,6 +41,7 @@ _UNSUPPORTED = {
     "description": "description: text, not a question",
     "randomsamatch": "random short-answer matching: drawn from other questions when taken",
 }
+_CLOZE = ("multianswer", "cloze")  # Moodle's embedded answers, read by _embedded
 # Our own exports add these; an import takes them back off.
 _REREAD = re.compile(r"\s*<p>Re-read: <a href=\"[^\"]*\">.*?</a></p>\s*$", re.S)
 _UNIT = re.compile(r"\s*<p>Answer in (.+?)\.</p>\s*$", re.S)
@@ -106,7 +107,7 @@ def _question(
 ) -> dict[str, Any] | list[Loss]:
     if kind in _UNSUPPORTED:
         return notes.omit(_UNSUPPORTED[kind])
-    if kind not in _BODIES:
+    if kind not in _BODIES and kind not in _CLOZE:
         return notes.omit(f"type `{kind}`: lessonkit has no such question type")
     prompt_html = (element.findtext("questiontext/text") or "").strip()
     fields: dict[str, Any] = {"id": ident}
@@ -116,7 +117,7 @@ def _question(
         fields["unit"] = unit.group(1)
     if element.find("image") is not None or element.find("image_base64") is not None:
         notes.lost("image: the bank format holds no images; left out")
-    cloze = _embedded(element, notes) if kind in ("multianswer", "cloze") else None
+    cloze = _embedded(element, notes) if kind in _CLOZE else None
     if isinstance(cloze, list):
         return cloze
     fields["prompt"] = _rich(element, "questiontext", notes)
@@ -388,7 +389,8 @@ def _blank(kind: str, answers: list[tuple[float, str, str]]) -> dict[str, Any] |
         return blank | {"lost": said}
     if kind not in _TEXT_KINDS:
         said.append(f"{kind} choices; lessonkit's blanks are typed, the right choice accepted")
-    accept, patterns = [], []
+    accept: list[str] = []
+    patterns: list[str] = []
     for text in right:
         literal = pattern_from_wildcards(text)
         (accept if literal[0] == "accept" else patterns).append(literal[1])
@@ -405,6 +407,4 @@ _BODIES = {
     "numerical": _numerical,
     "matching": _matching,
     "ordering": _ordering,
-    "multianswer": _embedded,
-    "cloze": _embedded,
 }

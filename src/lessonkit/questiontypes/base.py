@@ -25,7 +25,7 @@ every such gap at once (and a test runs it).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 import msgspec
@@ -90,6 +90,26 @@ class DrawnQuestion(RuntimeQuestion, frozen=True, kw_only=True):
 
 
 Q = TypeVar("Q", bound=RuntimeQuestion)
+
+
+def as_json(question: RuntimeQuestion) -> dict[str, Any]:
+    """A run-time question as its JSON form (what ``bank.variants`` reads)."""
+    found: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(question))
+    return found
+
+
+def drawn(question: Q, numbers: Mapping[str, float | str], **how: Any) -> Q:
+    """The plain question one draw of a question's parameters makes of it (``how``:
+    ``bank.variants.render``'s options). Raises ``EvaluationError`` when a formula fails."""
+    from lessonkit.bank import variants  # the formula engine, only for questions that draw
+
+    plain = variants.render(as_json(question), dict(numbers), **how)
+    try:
+        return msgspec.convert(plain, type(question))
+    except msgspec.ValidationError as error:
+        raise ValueError(f"question {question.id!r}: {error}") from None
+
+
 R = TypeVar("R")  # the type's canonical response (``grading.grader.Response`` member)
 T = TypeVar("T")
 
@@ -331,7 +351,7 @@ class QuestionType(Generic[Q, R]):
 
     def parse(self, question: Q, text: str, display: Sequence[int]) -> R:
         """*Required.* The canonical response for what was typed (already non-empty), or
-        ``grading.responses.ResponseError`` whose message says what form is expected."""
+        ``ResponseError`` whose message says what form is expected."""
         raise self._missing("parse")
 
     def to_json(self, response: R) -> Any:
@@ -376,10 +396,14 @@ class QuestionType(Generic[Q, R]):
         """A response in words, one line per part (options, items, pairs spelled out)."""
         return [self.shown(question, response, display)]
 
-    def in_words(self, question: Q, response: R) -> str:
-        """A stored response in one line, as the history lists it beside the numbers a
-        question drew: the number typed, or the options chosen as they read."""
-        return "; ".join(self.described(question, response, range(self.choices(question))))
+    def in_words(
+        self, question: Q, response: R, numbers: Mapping[str, float | str] | None = None
+    ) -> str:
+        """A stored response in one line, as the history lists it beside the ``numbers``
+        the question drew (``None``: as written): the number typed, or the options chosen
+        as they read with those numbers."""
+        plain = drawn(question, numbers) if numbers else question
+        return "; ".join(self.described(plain, response, range(self.choices(plain))))
 
     def echoed(self, question: Q, typed: str, response: R, display: Sequence[int]) -> list[str]:
         """What the feedback says was answered: ``described``, unless the type repeats
@@ -409,6 +433,32 @@ class QuestionType(Generic[Q, R]):
         """Every Markdown text of the type's own fields (options, feedback), for checks
         that read all a learner sees (exports' markup losses)."""
         return []
+
+    # -- class results (``results``) --------------------------------------------------------
+
+    # What results advise when many learners gave the same wrong answer (``wrong_form``).
+    wrong_advice: ClassVar[str] = ""
+
+    def analysed_options(self, question: Q) -> tuple[tuple[str, ...], frozenset[int]]:
+        """What a learner chooses from, as the results' option analysis counts it, and
+        which of those are right; empty for types without options to count."""
+        return (), frozenset()
+
+    def picked(self, question: Q, value: Any) -> tuple[int, ...]:
+        """The options (numbered as ``analysed_options``) a stored JSON response chose;
+        empty for a response of another shape."""
+        return ()
+
+    def wrong_form(self, question: Q, value: Any) -> str | None:
+        """A stored wrong response as grading compares it, so that responses it treats
+        alike are counted together (`XLA.` and `xla`); ``None``: the type's wrong answers
+        are not listed (choices are counted by ``picked`` instead)."""
+        return None
+
+    def exact_key(self, question: Q) -> float | None:
+        """The one number the key is, if any: results say when a common wrong number is
+        a power of ten off it (a unit slip)."""
+        return None
 
     # -- exports: what each format carries, or the loss to report --------------------------
 

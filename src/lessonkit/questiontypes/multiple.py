@@ -98,6 +98,9 @@ class MultipleType(ChoiceType[Multiple, frozenset[int]]):
         place = places(display)
         return ",".join(str(n) for n in sorted(place[i] for i in response))
 
+    def picked(self, question: Multiple, value: Any) -> tuple[int, ...]:
+        return tuple(set(value)) if isinstance(value, list) else ()
+
     def widget_key(self, question: Multiple) -> dict[str, Any]:
         key = super().widget_key(question)
         return key | ({"scoring": question.scoring} if question.scoring != "partial" else {})

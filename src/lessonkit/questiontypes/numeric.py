@@ -8,7 +8,7 @@ an ambiguous `1,000` is read.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lessonkit.grading import numbers
@@ -142,7 +142,9 @@ class NumericType(QuestionType[Numeric, float]):
             return [f"{response.typed} (read as {response.read_as})"]
         return [self.shown(question, response, display)]
 
-    def in_words(self, question: Numeric, response: float) -> str:
+    def in_words(
+        self, question: Numeric, response: float, numbers: Mapping[str, float | str] | None = None
+    ) -> str:
         return f"{response:g}" + (f" {question.unit}" if question.unit else "")
 
     def key_described(self, question: Numeric) -> list[str]:
@@ -150,6 +152,20 @@ class NumericType(QuestionType[Numeric, float]):
 
     def unit(self, question: Numeric) -> str | None:
         return question.unit
+
+    wrong_advice = (
+        "marked wrong: a shared mistake worth its own feedback, or a rounding the "
+        "tolerance should allow"
+    )
+
+    def wrong_form(self, question: Numeric, value: Any) -> str | None:
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            return str(value)
+        return _as_people_write(float(value)) + (f" {question.unit}" if question.unit else "")
+
+    def exact_key(self, question: Numeric) -> float | None:
+        # A question that draws numbers has a key per draw: no one key to be off.
+        return None if question.params else question.value()
 
     def anki(self, question: Numeric, kit: HtmlKit) -> AnkiCard:
         unit = f" {question.unit}" if question.unit else ""
@@ -209,6 +225,15 @@ class NumericType(QuestionType[Numeric, float]):
         drawn = kit.shown_answer(question)
         shown = _page_number(question.value()) if drawn is None else drawn
         return Widget(inputs, [f"<p><strong>Answer:</strong> {shown}{shown_unit}{margin}</p>"])
+
+
+def _as_people_write(value: float) -> str:
+    """Up to six significant digits, no exponent between a millionth and a million billion
+    (2400000, not 2.4e+06): how results list a common wrong number."""
+    if value == 0 or not 1e-6 <= abs(value) < 1e15:
+        return f"{value:g}"
+    decimals = max(0, 5 - math.floor(math.log10(abs(value))))
+    return f"{value:.{decimals}f}".rstrip("0").rstrip(".") if decimals else f"{value:.0f}"
 
 
 def _page_number(value: float) -> str:

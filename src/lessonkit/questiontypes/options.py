@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 import msgspec
@@ -22,6 +22,7 @@ from lessonkit.questiontypes.base import (
     QuestionType,
     ResponseError,
     Widget,
+    drawn,
 )
 
 SEPARATORS = re.compile(r"[\s,;]+")
@@ -110,8 +111,11 @@ class ChoiceType(QuestionType[C, R]):
         chosen = sorted(self.chosen(response), key=place.__getitem__)
         return [f"{place[i]}. {question.options[i].text}" for i in chosen] or ["nothing"]
 
-    def in_words(self, question: C, response: R) -> str:
-        return "; ".join(question.options[i].text for i in self.chosen(response))
+    def in_words(
+        self, question: C, response: R, numbers: Mapping[str, float | str] | None = None
+    ) -> str:
+        plain = drawn(question, numbers) if numbers else question
+        return "; ".join(plain.options[i].text for i in self.chosen(response))
 
     def key_described(self, question: C) -> list[str]:
         identity = range(len(question.options))
@@ -131,6 +135,10 @@ class ChoiceType(QuestionType[C, R]):
             **({"scoring": scoring} if scoring != "partial" else {}),
             **question.parameters_key(),
         }
+
+    def analysed_options(self, question: C) -> tuple[tuple[str, ...], frozenset[int]]:
+        texts = tuple(option.text for option in question.options)
+        return texts, frozenset(i for i, o in enumerate(question.options) if o.correct)
 
     def widget_key(self, question: C) -> dict[str, Any]:
         return {"correct": [i for i, o in enumerate(question.options) if o.correct]}

@@ -19,6 +19,7 @@ import msgspec
 
 from lessonkit.grading.credit import Grade, Response
 from lessonkit.questiontypes import (
+    base,
     cloze,
     match,
     multiple,
@@ -193,20 +194,11 @@ def from_json(question: RuntimeQuestion, value: Any) -> Response:
 
 def widget_key(question: RuntimeQuestion) -> dict[str, Any]:
     """What the page's script needs to grade a response exactly as ``grade`` does."""
-    return {"type": question.type, "points": question.points} | of(question).widget_key(question)
+    points = question.points  # written as the bank writes it: `1`, not `1.0`
+    shown = int(points) if float(points).is_integer() else points
+    return {"type": question.type, "points": shown} | of(question).widget_key(question)
 
 
-def as_json(question: RuntimeQuestion) -> dict[str, Any]:
-    """A run-time question as its JSON form (what ``bank.variants`` reads)."""
-    found: dict[str, Any] = msgspec.to_builtins(question)
-    return found
-
-
-def drawn(
-    question: RuntimeQuestion, numbers: Mapping[str, float | str], **how: Any
-) -> RuntimeQuestion:
-    """The plain question one draw of a question's parameters makes of it (``how``:
-    ``bank.variants.render``'s options). Raises ``EvaluationError`` when a formula fails."""
-    from lessonkit.bank import variants  # the formula engine, only for questions that draw
-
-    return decode(variants.render(as_json(question), dict(numbers), **how))
+# A question as JSON, and one draw of its numbers (see ``base``).
+as_json = base.as_json
+drawn = base.drawn

@@ -62,6 +62,9 @@ class SingleType(ChoiceType[Single, int]):
     def shown(self, question: Single, response: int, display: Sequence[int]) -> str:
         return str(places(display)[response])
 
+    def picked(self, question: Single, value: Any) -> tuple[int, ...]:
+        return (value,) if type(value) is int else ()
+
     def gift(self, question: Single, kit: GiftKit) -> Carried[list[str]]:
         return Carried(
             [

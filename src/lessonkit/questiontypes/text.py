@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lessonkit.grading.credit import Grade, full_or_nothing
-from lessonkit.grading.textmatch import text_right
+from lessonkit.grading.textmatch import normalise_text, text_right
 from lessonkit.questiontypes.base import (
     AnkiCard,
     Carried,
@@ -98,6 +98,16 @@ class TextType(QuestionType[Text, str]):
     def key_described(self, question: Text) -> list[str]:
         key = self.answer_key(question)
         return [] if key is None else self.described(question, key, ())
+
+    wrong_advice = (
+        "marked wrong: if it is right, add it to `accept`; if not, word the question so "
+        "that it is clearly not"
+    )
+
+    def wrong_form(self, question: Text, value: Any) -> str | None:
+        case = question.case_sensitive
+        lines = [normalise_text(line, case_sensitive=case) for line in str(value).splitlines()]
+        return " / ".join(line for line in lines if line) or "(nothing)"
 
     def anki(self, question: Text, kit: HtmlKit) -> AnkiCard:
         accepted = [f"<q>{kit.escape(a)}</q>" for a in question.accept]

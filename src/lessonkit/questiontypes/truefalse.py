@@ -10,7 +10,6 @@ from typing import Any
 
 from lessonkit.grading import numbers
 from lessonkit.grading.credit import Grade, full_or_nothing
-from lessonkit.grading.responses import ResponseError
 from lessonkit.questiontypes.base import (
     AnkiCard,
     Carried,
@@ -20,6 +19,7 @@ from lessonkit.questiontypes.base import (
     PageKit,
     QtiKit,
     QuestionType,
+    ResponseError,
     RuntimeQuestion,
     Widget,
 )
@@ -83,6 +83,12 @@ class TrueFalseType(QuestionType[TrueFalse, bool]):
 
     def key_described(self, question: TrueFalse) -> list[str]:
         return [self.shown(question, question.answer, ())]
+
+    def analysed_options(self, question: TrueFalse) -> tuple[tuple[str, ...], frozenset[int]]:
+        return ("true", "false"), frozenset({0 if question.answer else 1})
+
+    def picked(self, question: TrueFalse, value: Any) -> tuple[int, ...]:
+        return (0,) if value is True else (1,) if value is False else ()
 
     def anki(self, question: TrueFalse, kit: HtmlKit) -> AnkiCard:
         return AnkiCard("True or false?", f"<b>Answer:</b> {_word(question.answer)}")

@@ -15,8 +15,7 @@ from itertools import chain, compress, repeat
 from operator import itemgetter, truediv
 from typing import Any, NamedTuple
 
-from lessonkit.bank.questions import NumericQuestion, TextQuestion
-from lessonkit.grading.grader import normalise_text
+from lessonkit.questiontypes import registry
 from lessonkit.results import measures
 from lessonkit.results.banks import BankInfo, QuestionInfo
 from lessonkit.results.flags import changed_flag, question_flags
@@ -199,7 +198,8 @@ def _question(
 def _options(
     info: QuestionInfo, responses: Sequence[Any], upper: Sequence[int], lower: Sequence[int]
 ) -> tuple[OptionStats, ...]:
-    picked = _picked(info.question.type, responses)
+    kind = registry.of(info.question)
+    picked = [kind.picked(info.question, response) for response in responses]
     chosen = Counter(chain.from_iterable(picked))
     top = Counter(chain.from_iterable(picked[k] for k in upper))
     bottom = Counter(chain.from_iterable(picked[k] for k in lower))
@@ -209,58 +209,28 @@ def _options(
     )
 
 
-def _picked(kind: str, responses: Sequence[Any]) -> list[tuple[int, ...]]:
-    """The option indices each response chose (true is option 0, false option 1); a
-    response of another shape chose nothing."""
-    if kind == "true_false":
-        return [(0,) if r is True else (1,) if r is False else () for r in responses]
-    if kind == "single":
-        return [(r,) if type(r) is int else () for r in responses]
-    return [tuple(set(r)) if isinstance(r, list) else () for r in responses]
-
-
 def _wrong(info: QuestionInfo, responses: Sequence[Any]) -> tuple[WrongAnswer, ...]:
-    """The most common of these wrong responses, normalised as the grader compares them;
-    a number off the key by a power of ten says so."""
-    question = info.question
-    if not isinstance(question, TextQuestion | NumericQuestion):
-        return ()
-    counted = Counter(_normal_form(question, response) for response in responses)
+    """The most common of these wrong responses, in the form grading compares them (the
+    type's ``wrong_form``); a number off the key by a power of ten says so."""
+    question, kind = info.question, registry.of(info.question)
+    forms = [kind.wrong_form(question, response) for response in responses]
+    if any(form is None for form in forms):
+        return ()  # a type whose wrong answers are counted as choices
+    counted = Counter(str(form) for form in forms)
     ranked = sorted(counted.items(), key=lambda item: (-item[1], item[0]))[:WRONG_SHOWN]
     factors: dict[str, float | None] = {}
-    # A question that draws numbers has a key per draw: no one key to be a power of ten off.
-    if isinstance(question, NumericQuestion) and not question.params:
+    key = kind.exact_key(question)
+    if key is not None:
         shown = {text for text, _ in ranked}
-        for response in responses:
-            text = _normal_form(question, response) if _number(response) else ""
+        for response, form in zip(responses, forms, strict=True):
+            text = form if _number(response) else ""
             if text in shown and text not in factors:
-                factors[text] = slip(float(response), question.value())
+                factors[text] = slip(float(response), key)
     return tuple(WrongAnswer(text, count, factors.get(text)) for text, count in ranked)
 
 
 def _number(response: Any) -> bool:
     return isinstance(response, int | float) and not isinstance(response, bool)
-
-
-def _normal_form(question: TextQuestion | NumericQuestion, response: Any) -> str:
-    """A wrong response as the grader compares it, so that spellings it treats alike count
-    together: text normalised by the grader's own rule, numbers by value."""
-    if isinstance(question, NumericQuestion):
-        if not _number(response):
-            return str(response)
-        return number_text(float(response)) + (f" {question.unit}" if question.unit else "")
-    case = question.case_sensitive
-    lines = [normalise_text(line, case_sensitive=case) for line in str(response).splitlines()]
-    return " / ".join(line for line in lines if line) or "(nothing)"
-
-
-def number_text(value: float) -> str:
-    """A number as a person writes it: up to six significant digits, no exponent between a
-    millionth and a million billion (2400000, not 2.4e+06)."""
-    if value == 0 or not 1e-6 <= abs(value) < 1e15:
-        return f"{value:g}"
-    decimals = max(0, 5 - math.floor(math.log10(abs(value))))
-    return f"{value:.{decimals}f}".rstrip("0").rstrip(".") if decimals else f"{value:.0f}"
 
 
 def slip(value: float, key: float) -> float | None:

@@ -11,18 +11,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lessonkit.bank import yamldoc
-from lessonkit.bank.models import Bank
-from lessonkit.bank.questions import MultipleQuestion, Question, SingleQuestion, TrueFalseQuestion
 from lessonkit.course import catalog
 from lessonkit.course.bankversion import bank_version
 from lessonkit.errors import LessonkitError
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import RuntimeQuestion
 
 
 @dataclass(frozen=True)
 class QuestionInfo:
     """One question of the bank as it is now, and where it is written."""
 
-    question: Question
+    question: RuntimeQuestion
     line: int
     key_hash: str
     options: tuple[str, ...]  # what a learner chooses from; () for types without options
@@ -43,18 +43,16 @@ class BankInfo:
 def find_bank(target: str, *, cwd: Path | None = None) -> BankInfo:
     """The bank named by a slug or path; UsageError or ContentError as for `lessonkit quiz`."""
     compiled = catalog.find(target, cwd=cwd)
-    bank = Bank.model_validate(compiled.bank, strict=False)
     document = yamldoc.load(_file(compiled.source, compiled.slug))
     questions = {}
-    for index, question in enumerate(bank.questions):
+    for index, question in enumerate(compiled.bank.questions()):
         line, _ = document.locate(("questions", index))
-        options, keys = _choices(question)
+        options, keys = registry.of(question).analysed_options(question)
         questions[question.id] = QuestionInfo(
             question, line, compiled.keys[question.id], options, keys
         )
-    return BankInfo(
-        compiled.slug, bank.title, compiled.source, bank_version(compiled.keys), questions
-    )
+    title = str(compiled.bank["title"])
+    return BankInfo(compiled.slug, title, compiled.source, bank_version(compiled.keys), questions)
 
 
 def lookup(slug: str, *, cwd: Path | None = None) -> BankInfo | None:
@@ -72,12 +70,3 @@ def _file(source: str, slug: str) -> Path:
     if path.is_file():
         return path
     return catalog.PACKAGED / "quizzes" / f"{slug}.yml"
-
-
-def _choices(question: Question) -> tuple[tuple[str, ...], frozenset[int]]:
-    if isinstance(question, SingleQuestion | MultipleQuestion):
-        texts = tuple(option.text for option in question.options)
-        return texts, frozenset(i for i, o in enumerate(question.options) if o.correct)
-    if isinstance(question, TrueFalseQuestion):
-        return ("true", "false"), frozenset({0 if question.answer else 1})
-    return (), frozenset()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from lessonkit.questiontypes import registry
 from lessonkit.results.stats import Flag, OptionStats, QuestionStats
 
 TOO_EASY = 0.95  # share of the points above which a question tells no one apart
@@ -98,12 +99,8 @@ def _wrong_answers(stats: QuestionStats) -> list[tuple[str, str]]:
         elif wrong.factor is not None:
             advice = (f"{wrong.factor:g} times the key: a unit or prefix slip? Name the unit "
                       "in the prompt, or accept it")  # fmt: skip
-        elif stats.type == "numeric":
-            advice = ("marked wrong: a shared mistake worth its own feedback, or a rounding "
-                      "the tolerance should allow")  # fmt: skip
-        else:
-            advice = ("marked wrong: if it is right, add it to `accept`; if not, word the "
-                      "question so that it is clearly not")  # fmt: skip
+        else:  # only a type that lists its wrong answers has any (``wrong_form``)
+            advice = registry.named(stats.type or "").wrong_advice
         found.append(("common-wrong-answer", f"{given}, {advice}"))
     return found
 
