@@ -279,34 +279,3 @@ def test_mkdocs_quiz_blanks_become_a_cloze() -> None:
     for fields in drafts:
         question_adapter().validate_python(fields | {"insight": 1, "section": "s",
                                                      "explanation": "E."})  # fmt: skip
-
-
-# --- the shared grading table: the terminal's side (tests/test_browser.py: the page's) ----
-
-
-def table_cases() -> list[Any]:
-    import json
-
-    table = json.loads((Path(__file__).parent / "grading_cases.json").read_text("utf-8"))
-    return [
-        pytest.param(table["questions"][name], response, score, said, id=f"{name}-{n}")
-        for n, (name, response, score, *said) in enumerate(table["cases"], 1)
-        if table["questions"][name]["type"] == "cloze"
-    ]
-
-
-@pytest.mark.parametrize(("spec", "response", "score", "said"), table_cases())
-def test_the_terminal_grades_the_tables_cloze_cases(
-    spec: dict[str, Any], response: list[str], score: float | None, said: list[Any]
-) -> None:
-    found = registry.runtime(question_adapter().validate_python(BASE | spec))
-    # One blank takes the whole line as typed; several are joined, `;` inside written `\;`.
-    line = "; ".join(a.replace(";", "\\;") for a in response) if len(response) > 1 else response[0]
-    try:
-        parsed = registry.parse(found, line, ())
-    except ResponseError:
-        assert score is None
-        return
-    graded = registry.grade(found, parsed)
-    assert graded.score == pytest.approx(score)
-    assert list(graded.feedback) == (said[0] if said else [])

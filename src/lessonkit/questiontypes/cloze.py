@@ -105,7 +105,10 @@ def split(typed: str) -> list[str]:
     return [piece.replace("\\;", ";").strip() for piece in _SPLIT.split(typed)]
 
 
-def _joined(answers: Sequence[str]) -> str:
+def typed_line(answers: Sequence[str]) -> str:
+    """What was typed in each blank as one line, as the terminal reads it (``split``)."""
+    if len(answers) == 1:
+        return answers[0]
     return "; ".join(answer.replace(";", "\\;") for answer in answers)
 
 
@@ -139,7 +142,7 @@ class ClozeType(QuestionType[Cloze, ClozeResponse]):
         found = parts(question)
         typed = [text.strip()] if len(found) == 1 else split(text)
         if len(typed) != len(found):
-            example = _joined(["…"] * len(found))
+            example = typed_line(["…"] * len(found))
             raise ResponseError(
                 f"That is {len(typed)} answer{'s' if len(typed) != 1 else ''} for "
                 f"{len(found)} blanks. Separate them with `;`, e.g. `{example}` "
@@ -217,7 +220,7 @@ class ClozeType(QuestionType[Cloze, ClozeResponse]):
             "" if r is None else _kind(p).shown(p, r, ())
             for p, r in zip(found, response, strict=True)
         ]
-        return typed[0] if len(found) == 1 else _joined(typed)
+        return typed_line(typed)
 
     def described(
         self, question: Cloze, response: ClozeResponse, display: Sequence[int]
