@@ -135,19 +135,24 @@ def _share(policy: Policy) -> float | None:
 def example_questions(slug: str, per_insight: int, share: float | None) -> str:
     """``per_insight`` example questions for each insight, cycling through the question
     types; with ``share``, the first of each insight's are tagged `application`."""
-    blocks = template("questions.yml").strip("\n").split("\n\n")
+    # One example per type, found by its `type:` line, so a new type needs only its block.
+    blocks = {
+        block.split("type: ", 1)[1].split("\n", 1)[0]: block
+        for block in template("questions.yml").strip("\n").split("\n\n")
+    }
     applied = math.ceil(per_insight * share) if share is not None else 0
     out: list[str] = []
     for insight, ordinal in enumerate(INSIGHTS, start=1):
         for number in range(per_insight):
             index = len(out)
-            kind = QUESTION_TYPES[index % len(QUESTION_TYPES)].replace("_", "-")
+            name = QUESTION_TYPES[index % len(QUESTION_TYPES)]
+            kind = name.replace("_", "-")
             tags = ""
             if share is not None:
                 tags = f"\n    tags: [{'application' if number < applied else 'recall'}]"
             out.append(
                 fill(
-                    blocks[index % len(blocks)],
+                    blocks[name],
                     {
                         "id": f"{slug}-{kind}-{index + 1}",
                         "insight": str(insight),
