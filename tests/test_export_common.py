@@ -19,11 +19,12 @@ import yaml
 
 from conftest import MakeCourse
 from lessonkit.bank.models import Bank
-from lessonkit.bank.questions import Question
 from lessonkit.cli import main
-from lessonkit.export import FORMATS, convert, moodle
+from lessonkit.export import FORMATS, convert
 from lessonkit.export.common import Source, plain_questions
 from lessonkit.export.sources import gather, is_plan, modified_time
+from lessonkit.questiontypes.base import RuntimeQuestion
+from lessonkit.questiontypes.order import MOODLE_LOSS
 
 REPO = Path(__file__).resolve().parents[1]
 MODIFIED = 1_790_000_000  # 2026-09-21: a fixed bank time, so bytes can be compared
@@ -179,10 +180,10 @@ def hostile() -> Source:
     return make_source(HOSTILE, long=True)
 
 
-def exported(source: Source) -> list[Question]:
+def exported(source: Source) -> list[RuntimeQuestion]:
     """The questions a format without drawn numbers gets: each parameterised one as its
     fixed variants (``plain_questions``), the others as they are."""
-    return plain_questions(source.bank.questions, [], "the format")
+    return plain_questions(source.questions, [], "the format")
 
 
 def real_bank() -> Source:
@@ -427,7 +428,7 @@ def test_all_or_nothing_scoring_is_carried_or_reported() -> None:
     assert b"<gradingtype>ALL_OR_NOTHING</gradingtype>" in convert(order, "moodle").data
     assert [
         str(loss) for loss in convert(order, "moodle").losses if loss.question == "ex-order"
-    ] == [f"ex-order: {moodle.ORDERING_LOSS}"]
+    ] == [f"ex-order: {MOODLE_LOSS}"]
 
 
 def test_multiline_text_is_reported_where_answers_are_one_line() -> None:

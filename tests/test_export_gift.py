@@ -10,18 +10,16 @@ from typing import Any
 
 import pytest
 
-from lessonkit.bank.questions import (
-    ChoiceQuestion,
-    MatchQuestion,
-    MultipleQuestion,
-    NumericQuestion,
-    OrderQuestion,
-    Question,
-    TextQuestion,
-    TrueFalseQuestion,
-)
 from lessonkit.export import gift
 from lessonkit.export.common import Source, plain_text
+from lessonkit.questiontypes.base import RuntimeQuestion as Question
+from lessonkit.questiontypes.match import Match as MatchQuestion
+from lessonkit.questiontypes.multiple import Multiple as MultipleQuestion
+from lessonkit.questiontypes.numeric import Numeric as NumericQuestion
+from lessonkit.questiontypes.options import ChoiceQuestion
+from lessonkit.questiontypes.order import Order as OrderQuestion
+from lessonkit.questiontypes.text import Text as TextQuestion
+from lessonkit.questiontypes.truefalse import TrueFalse as TrueFalseQuestion
 from test_export_common import every_type, exported, hostile, real_bank
 
 with warnings.catch_warnings():

@@ -12,18 +12,17 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from lessonkit.bank.questions import (
-    ChoiceQuestion,
-    MatchQuestion,
-    MultipleQuestion,
-    NumericQuestion,
-    OrderQuestion,
-    Question,
-    TextQuestion,
-    TrueFalseQuestion,
-)
 from lessonkit.export import calculated, moodle
 from lessonkit.export.common import Source, fixed_variants, html_text
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import RuntimeQuestion as Question
+from lessonkit.questiontypes.match import Match as MatchQuestion
+from lessonkit.questiontypes.multiple import Multiple as MultipleQuestion
+from lessonkit.questiontypes.numeric import Numeric as NumericQuestion
+from lessonkit.questiontypes.options import ChoiceQuestion
+from lessonkit.questiontypes.order import Order as OrderQuestion
+from lessonkit.questiontypes.text import Text as TextQuestion
+from lessonkit.questiontypes.truefalse import TrueFalse as TrueFalseQuestion
 from test_export_common import every_type, hostile, real_bank
 
 # Moodle's grade list (question_bank::fraction_options_full), as percentages: an imported
@@ -43,7 +42,7 @@ def parse(source: Source) -> dict[str, ET.Element]:
 def exported(source: Source) -> list[Question]:
     """The questions Moodle gets: a parameterised one as itself (calculated) or as variants."""
     found: list[Question] = []
-    for question in source.bank.questions:
+    for question in source.questions:
         if not getattr(question, "params", None) or calculated.unfit(question) is None:
             found.append(question)
         else:
@@ -57,7 +56,7 @@ def check(question: Question, element: ET.Element, source: Source) -> None:
         assert element.get("type") == "calculated"
         assert element.findtext("idnumber") == question.id
         return  # its answer and datasets: test_a_numeric_question_with_parameters_is_calculated
-    assert element.get("type") == moodle.MOODLE_TYPES[question.type]
+    assert element.get("type") == registry.named(question.type).moodle_type
     assert element.findtext("idnumber") == question.id
     assert float(element.findtext("defaultgrade") or 0) == question.points
     assert (element.findtext("questiontext/text") or "").startswith(html_text(question.prompt))
@@ -98,9 +97,9 @@ def check(question: Question, element: ET.Element, source: Source) -> None:
     elif isinstance(question, TextQuestion):
         assert element.findtext("usecase") == ("1" if question.case_sensitive else "0")
         texts = [(a.findtext("text") or "").replace("\\*", "*") for a in answers]
-        assert texts == question.accept
+        assert texts == list(question.accept)
     elif isinstance(question, OrderQuestion):
-        assert [html.unescape(a.findtext("text") or "") for a in answers] == question.items
+        assert [html.unescape(a.findtext("text") or "") for a in answers] == list(question.items)
         assert element.findtext("gradingtype") == (
             "RELATIVE_NEXT_EXCLUDE_LAST" if question.scoring == "partial" else "ALL_OR_NOTHING"
         )

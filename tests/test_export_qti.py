@@ -18,6 +18,7 @@ from text2qti.quiz import Quiz
 
 from lessonkit.export import qti
 from lessonkit.export.common import Source
+from lessonkit.questiontypes import registry
 from test_export_common import every_type, exported, hostile, real_bank
 
 NS = {"q": "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"}
@@ -209,6 +210,6 @@ def test_the_real_bank_round_trips() -> None:
             assert question.type == "order"
             continue
         found = by_id[question.id]
-        assert found["type"] == qti.QUESTION_TYPES[question.type]
+        assert found["type"] == registry.named(question.type).qti_type
         assert found["points"] == question.points
         assert found["scoring"], question.id

@@ -13,18 +13,7 @@ from __future__ import annotations
 import html
 import sqlite3
 from collections.abc import Iterable, Iterator
-from string import ascii_lowercase
 
-from lessonkit.bank.questions import (
-    ChoiceQuestion,
-    MatchQuestion,
-    MultipleQuestion,
-    NumericQuestion,
-    OrderQuestion,
-    Question,
-    TextQuestion,
-    TrueFalseQuestion,
-)
 from lessonkit.export.common import (
     Export,
     Loss,
@@ -35,6 +24,8 @@ from lessonkit.export.common import (
     plain_questions,
     stable_int,
 )
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import RuntimeQuestion
 
 INSTALL_HINT = 'Anki export needs genanki: pip install "lessonkit[export]"'
 NOTE_TYPE = "lessonkit question v1"
@@ -87,7 +78,7 @@ def convert(source: Source) -> Export:
         f"lessonkit::{source.bank.title}",
     )
     losses: list[Loss] = []
-    questions = plain_questions(source.bank.questions, losses, "Anki")
+    questions = plain_questions(source.questions, losses, "Anki")
     for question in questions:
         deck.add_note(
             genanki.Note(
@@ -108,14 +99,14 @@ def convert(source: Source) -> Export:
     return Export(deterministic_zip([("collection.anki2", collection), ("media", b"{}")]), losses)
 
 
-def _ids(questions: Iterable[Question]) -> Iterator[int]:
+def _ids(questions: Iterable[RuntimeQuestion]) -> Iterator[int]:
     # genanki asks for an id per note, then one per card of that note (one card here).
     for question in questions:
         yield stable_int("lessonkit", "note", question.id, **_ID_RANGE)
         yield stable_int("lessonkit", "card", question.id, **_ID_RANGE)
 
 
-def _tags(source: Source, question: Question) -> list[str]:
+def _tags(source: Source, question: RuntimeQuestion) -> list[str]:
     tags = [f"lessonkit::lesson::{source.bank.lesson}", f"lessonkit::insight::{question.insight}"]
     if source.plan:
         tags.append(f"lessonkit::plan::{source.plan}")
@@ -125,14 +116,15 @@ def _tags(source: Source, question: Question) -> list[str]:
     return sorted(set(tags))
 
 
-def _fields(source: Source, question: Question) -> list[str]:
+def _fields(source: Source, question: RuntimeQuestion) -> list[str]:
     url = source.section_url(question)
     title = html.escape(source.section_title(question))
     lesson = f'Re-read: <a href="{html.escape(url, quote=True)}">{title}</a>' if url else ""
+    card = registry.of(question).anki(question, _Kit())
     return [
         html_text(question.prompt),
-        _options(question),
-        _answer(question),
+        card.options,
+        card.answer,
         html_text(question.explanation),
         html_text(question.hint) if question.hint else "",
         lesson,
@@ -140,79 +132,14 @@ def _fields(source: Source, question: Question) -> list[str]:
     ]
 
 
-def _letter(index: int) -> str:
-    return ascii_lowercase[index]
+class _Kit:
+    """What Anki lends a question type (``questiontypes.HtmlKit``)."""
 
+    def html(self, markdown: str, *, inline: bool = False) -> str:
+        return html_text(markdown, inline=inline)
 
-def _list(items: list[str], tag: str = "ul") -> str:
-    return f"<{tag}>" + "".join(f"<li>{item}</li>" for item in items) + f"</{tag}>"
+    def escape(self, text: str) -> str:
+        return html.escape(text)
 
-
-def _shown(items: list[str]) -> list[str]:
-    # As on the site: alphabetical, so the order written in the bank gives nothing away.
-    return sorted(items, key=str.casefold)
-
-
-def _options(question: Question) -> str:
-    if isinstance(question, ChoiceQuestion):
-        return _list([f"{_letter(i)}) {html_text(o.text, inline=True)}"
-                      for i, o in enumerate(question.options)])  # fmt: skip
-    if isinstance(question, TrueFalseQuestion):
-        return "True or false?"
-    if isinstance(question, NumericQuestion):
-        return f"Answer with a number in {html.escape(question.unit)}." if question.unit else ""
-    if isinstance(question, OrderQuestion):
-        return "Put these in order:" + _list([html.escape(i) for i in _shown(question.items)])
-    if isinstance(question, MatchQuestion):
-        rights = _shown([p.right for p in question.pairs] + question.distractors)
-        lefts = _list([html.escape(p.left) for p in question.pairs], "ol")
-        lettered = _list([f"{_letter(i)}) {html.escape(r)}" for i, r in enumerate(rights)])
-        return f"Match each numbered item to a lettered one:{lefts}{lettered}"
-    return ""
-
-
-def _answer(question: Question) -> str:
-    if isinstance(question, ChoiceQuestion):
-        right = [
-            f"{_letter(i)}) {html_text(o.text, inline=True)}"
-            for i, o in enumerate(question.options)
-            if o.correct
-        ]
-        text = (
-            "<b>Answer:</b>" + _list(right)
-            if isinstance(question, MultipleQuestion)
-            else f"<b>Answer:</b> {right[0]}"
-        )
-        feedback = [
-            f"{_letter(i)}) {html_text(o.feedback, inline=True)}"
-            for i, o in enumerate(question.options)
-            if o.feedback
-        ]
-        return text + ("<p>About the options:</p>" + _list(feedback) if feedback else "")
-    if isinstance(question, TrueFalseQuestion):
-        return f"<b>Answer:</b> {'True' if question.answer else 'False'}"
-    if isinstance(question, NumericQuestion):
-        return f"<b>Answer:</b> {html.escape(_numeric(question))}"
-    if isinstance(question, TextQuestion):
-        accepted = [f"<q>{html.escape(a)}</q>" for a in question.accept]
-        patterns = [f"<code>{html.escape(p)}</code>" for p in question.patterns]
-        parts = []
-        if accepted:
-            parts.append("<b>Accepted answers:</b> " + ", ".join(accepted))
-        if patterns:
-            parts.append("<b>Or any answer matching:</b> " + ", ".join(patterns))
-        return "<br>".join(parts)
-    if isinstance(question, OrderQuestion):
-        return "<b>Answer:</b>" + _list([html.escape(i) for i in question.items], "ol")
-    rows = [f"{html.escape(p.left)} → {html.escape(p.right)}" for p in question.pairs]
-    return "<b>Answer:</b>" + _list(rows, "ol")
-
-
-def _numeric(question: NumericQuestion) -> str:
-    unit = f" {question.unit}" if question.unit else ""
-    margin = ""
-    if question.tolerance:
-        margin = f" (± {number(question.tolerance)}{unit})"
-    elif question.relative_tolerance:
-        margin = f" (± {number(question.relative_tolerance * 100)} %)"
-    return f"{number(question.value())}{unit}{margin}"
+    def number(self, value: float) -> str:
+        return number(value)

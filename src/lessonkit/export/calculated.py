@@ -17,8 +17,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from lessonkit.bank import expressions, numerals, variants
-from lessonkit.bank.questions import NumericQuestion, Question
 from lessonkit.export.common import Loss, number
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import RuntimeQuestion
+from lessonkit.questiontypes.numeric import Numeric
 
 __all__ = ["DRAWS", "body", "unfit"]
 
@@ -27,11 +29,11 @@ _TEXTS = ("prompt", "explanation", "hint")
 _OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
 
 
-def unfit(question: Question) -> str | None:
+def unfit(question: RuntimeQuestion) -> str | None:
     """Why the question cannot be a calculated one, or None when it can."""
-    if not isinstance(question, NumericQuestion):
+    if not isinstance(question, Numeric):
         return "only a numeric question can be Moodle's calculated type"
-    space = variants.Space(question.model_dump(mode="json"))
+    space = variants.Space(registry.as_json(question))
     for field in _TEXTS:
         text = getattr(question, field) or ""
         shown = {m.group(1) for m in variants.PLACEHOLDER.finditer(text)}
@@ -42,9 +44,9 @@ def unfit(question: Question) -> str | None:
     return None
 
 
-def body(element: ET.Element, question: NumericQuestion) -> list[Loss]:
+def body(element: ET.Element, question: Numeric) -> list[Loss]:
     """The answer, tolerance and datasets of a calculated question, added to ``element``."""
-    data = question.model_dump(mode="json")
+    data = registry.as_json(question)
     space = variants.Space(data)
     derived = {name: str(spec["formula"]) for name, spec in (data.get("derived") or {}).items()}
     formula = moodle_formula(str(question.answer), derived)
@@ -82,7 +84,7 @@ def _item(space: variants.Space, name: str, values: Mapping[str, Any], *, printe
     return numerals.written_as(value, {**space.formats.get(name, {}), "separators": False})
 
 
-def _answer(element: ET.Element, question: NumericQuestion, formula: str) -> list[Loss]:
+def _answer(element: ET.Element, question: Numeric, formula: str) -> list[Loss]:
     losses: list[Loss] = []
     answer = ET.SubElement(element, "answer", {"fraction": "100", "format": "moodle_auto_format"})
     ET.SubElement(answer, "text").text = formula

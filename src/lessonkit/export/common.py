@@ -11,10 +11,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from lessonkit.bank import variants
 from lessonkit.bank.models import Bank
-from lessonkit.bank.questions import Question, instantiate
 from lessonkit.bank.richtext import safe_html
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import DrawnQuestion, RuntimeQuestion
 
 __all__ = [
     "Export",
@@ -41,7 +44,8 @@ class Source:
     ``sections``) or ``None`` when the bank has no lesson file beside it. ``modified``
     is when the bank last changed, in seconds since the epoch: Anki updates a note
     only when the incoming one is newer, so it must grow when the bank changes and
-    stay put when it does not.
+    stay put when it does not. ``questions`` are the bank's in their run-time form, which
+    every format reads (made from ``bank`` when not given).
     """
 
     slug: str
@@ -49,15 +53,21 @@ class Source:
     lesson: Mapping[str, Any] | None
     modified: int
     links: bool = True  # False: the site's address is unknown, so no lesson links
+    questions: tuple[RuntimeQuestion, ...] = ()
 
-    def section_url(self, question: Question) -> str | None:
+    def __post_init__(self) -> None:
+        if not self.questions:
+            made = tuple(registry.runtime(q) for q in self.bank.questions)
+            object.__setattr__(self, "questions", made)
+
+    def section_url(self, question: RuntimeQuestion) -> str | None:
         """The address of the lesson heading to re-read after a miss, when known."""
         if self.lesson is None or not self.links:
             return None
         section = self.lesson.get("sections", {}).get(question.section)
         return str(section["url"]) if section else f"{self.lesson['url']}#{question.section}"
 
-    def section_title(self, question: Question) -> str:
+    def section_title(self, question: RuntimeQuestion) -> str:
         if self.lesson is None:
             return question.section
         section = self.lesson.get("sections", {}).get(question.section)
@@ -141,24 +151,23 @@ def deterministic_zip(entries: Iterable[tuple[str, bytes]]) -> bytes:
 FIXED_VARIANTS = 5
 
 
-def fixed_variants(question: Question) -> list[Question]:
+def fixed_variants(question: RuntimeQuestion) -> list[RuntimeQuestion]:
     """A parameterised question as a few fixed questions, ids `ID-numbers-1`, `-2`…"""
-    data = question.model_dump(mode="json")
-    drawn = variants.sample(data, FIXED_VARIANTS, f"site/{question.id}")
+    drawn = variants.sample(registry.as_json(question), FIXED_VARIANTS, f"site/{question.id}")
     return [
-        instantiate(question, numbers).model_copy(update={"id": f"{question.id}-numbers-{n}"})
+        msgspec.structs.replace(registry.drawn(question, numbers), id=f"{question.id}-numbers-{n}")
         for n, numbers in enumerate(drawn, start=1)
     ]
 
 
 def plain_questions(
-    questions: Iterable[Question], losses: list[Loss], target: str
-) -> list[Question]:
+    questions: Iterable[RuntimeQuestion], losses: list[Loss], target: str
+) -> list[RuntimeQuestion]:
     """Questions as a format without drawn numbers takes them: each parameterised one as
     fixed variants, with a loss saying so (``target`` names what the format lacks)."""
-    found: list[Question] = []
+    found: list[RuntimeQuestion] = []
     for question in questions:
-        if not getattr(question, "params", None):
+        if not (isinstance(question, DrawnQuestion) and question.params):
             found.append(question)
             continue
         fixed = fixed_variants(question)

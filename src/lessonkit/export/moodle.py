@@ -12,33 +12,53 @@ from __future__ import annotations
 import html
 import xml.etree.ElementTree as ET
 
-from lessonkit.bank.questions import (
-    ChoiceQuestion,
-    MatchQuestion,
-    MultipleQuestion,
-    NumericQuestion,
-    OrderQuestion,
-    Question,
-    TextQuestion,
-    TrueFalseQuestion,
-)
 from lessonkit.export import calculated
 from lessonkit.export.common import Export, Loss, Source, fixed_variants, html_text, number
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import DrawnQuestion, RuntimeQuestion
+from lessonkit.questiontypes.numeric import Numeric
 
-_AUTO = {"fraction": "100", "format": "moodle_auto_format"}
-ORDERING_LOSS = (
-    "type `order`: needs Moodle's Ordering question type (qtype_ordering, a plugin); "
-    "a Moodle without it refuses this question"
-)
-MOODLE_TYPES = {
-    "single": "multichoice",
-    "multiple": "multichoice",
-    "true_false": "truefalse",
-    "numeric": "numerical",
-    "text": "shortanswer",
-    "order": "ordering",
-    "match": "matching",
-}
+
+class _Kit:
+    """What Moodle XML lends a question type (``questiontypes.MoodleKit``)."""
+
+    def __init__(self, source: Source) -> None:
+        self._source = source
+
+    def html(self, markdown: str, *, inline: bool = False) -> str:
+        return html_text(markdown, inline=inline)
+
+    def escape(self, text: str) -> str:
+        return html.escape(text)
+
+    def number(self, value: float) -> str:
+        return number(value)
+
+    def sub(
+        self,
+        parent: ET.Element,
+        tag: str,
+        text: str | None = None,
+        attributes: dict[str, str] | None = None,
+    ) -> ET.Element:
+        element = ET.SubElement(parent, tag, attributes or {})
+        if text is not None:
+            element.text = text
+        return element
+
+    def html_element(self, parent: ET.Element, tag: str, markup: str) -> ET.Element:
+        return _html(parent, tag, markup)
+
+    def answer(
+        self, parent: ET.Element, fraction: str, markup: str, feedback: str | None = None
+    ) -> None:
+        _answer(parent, fraction, markup, feedback)
+
+    def fraction(self, share: float) -> str:
+        return _fraction(share)
+
+    def shuffle(self, question: RuntimeQuestion) -> str:
+        return _shuffle(self._source, question)
 
 
 def convert(source: Source) -> Export:
@@ -46,8 +66,8 @@ def convert(source: Source) -> Export:
     quiz = ET.Element("quiz")
     _category(quiz, f"$course$/top/lessonkit/{source.bank.title}")
     losses: list[Loss] = []
-    for question in source.bank.questions:
-        if getattr(question, "params", None):
+    for question in source.questions:
+        if isinstance(question, DrawnQuestion) and question.params:
             losses += _drawn(quiz, source, question)
         else:
             losses += _question(quiz, source, question)
@@ -56,12 +76,12 @@ def convert(source: Source) -> Export:
     return Export(data, losses)
 
 
-def _drawn(quiz: ET.Element, source: Source, question: Question) -> list[Loss]:
+def _drawn(quiz: ET.Element, source: Source, question: DrawnQuestion) -> list[Loss]:
     """A question that draws numbers: Moodle's calculated type where it fits, otherwise
     fixed variants in a category of their own, from which a quiz can draw one."""
     reason = calculated.unfit(question)
     if reason is None:
-        assert isinstance(question, NumericQuestion)
+        assert isinstance(question, Numeric)
         return _question(quiz, source, question, kind="calculated")
     home = f"$course$/top/lessonkit/{source.bank.title}"
     _category(quiz, f"{home}/{question.id}")
@@ -94,13 +114,18 @@ def _fraction(share: float) -> str:
 
 
 def _question(
-    quiz: ET.Element, source: Source, question: Question, kind: str | None = None
+    quiz: ET.Element, source: Source, question: RuntimeQuestion, kind: str | None = None
 ) -> list[Loss]:
-    element = ET.SubElement(quiz, "question", {"type": kind or MOODLE_TYPES[question.type]})
+    methods = registry.of(question)
+    if (kind or methods.moodle_type) is None:
+        what = f"type `{question.type}`: Moodle XML has no such question; left out"
+        return [Loss(question.id, what, omitted=True)]
+    element = ET.SubElement(quiz, "question", {"type": str(kind or methods.moodle_type)})
     _text(ET.SubElement(element, "name"), question.id)
     prompt = html_text(question.prompt)
-    if isinstance(question, NumericQuestion) and question.unit:
-        prompt += f"<p>Answer in {html.escape(question.unit)}.</p>"
+    unit = methods.unit(question)
+    if unit:
+        prompt += f"<p>Answer in {html.escape(unit)}.</p>"
     _html(element, "questiontext", prompt)
     explanation = html_text(question.explanation)
     url = source.section_url(question)
@@ -112,10 +137,12 @@ def _question(
     ET.SubElement(element, "penalty").text = "0"
     ET.SubElement(element, "hidden").text = "0"
     ET.SubElement(element, "idnumber").text = question.id
-    if kind == "calculated" and isinstance(question, NumericQuestion):
+    if kind == "calculated" and isinstance(question, Numeric):
         losses = calculated.body(element, question)
     else:
-        losses = _body(element, source, question)
+        losses = [
+            Loss(question.id, what) for what in methods.moodle(question, element, _Kit(source))
+        ]
     if question.hint:
         _html(element, "hint", html_text(question.hint))
     tags = [f"lessonkit-insight-{question.insight}", *question.tags]
@@ -133,71 +160,6 @@ def _answer(parent: ET.Element, fraction: str, markup: str, feedback: str | None
         _html(answer, "feedback", html_text(feedback))
 
 
-def _shuffle(source: Source, question: Question) -> str:
+def _shuffle(source: Source, question: RuntimeQuestion) -> str:
     pinned = getattr(question, "shuffle", None)
     return str(source.bank.shuffle.options if pinned is None else pinned).lower()
-
-
-def _body(element: ET.Element, source: Source, question: Question) -> list[Loss]:
-    losses: list[Loss] = []
-    if isinstance(question, ChoiceQuestion):
-        multiple = isinstance(question, MultipleQuestion)
-        ET.SubElement(element, "single").text = "false" if multiple else "true"
-        ET.SubElement(element, "shuffleanswers").text = _shuffle(source, question)
-        ET.SubElement(element, "answernumbering").text = "abc"
-        needed = sum(o.correct for o in question.options)
-        for option in question.options:
-            share = (
-                (1 / needed if option.correct else -1 / needed)
-                if multiple
-                else float(option.correct)
-            )
-            _answer(element, _fraction(share), html_text(option.text, inline=True), option.feedback)
-        if isinstance(question, MultipleQuestion) and question.scoring != "partial":
-            losses.append(Loss(question.id, f"scoring `{question.scoring}`: Moodle's "
-                               "multichoice always gives partial credit"))  # fmt: skip
-    elif isinstance(question, TrueFalseQuestion):
-        _answer(element, "100" if question.answer else "0", "true")
-        _answer(element, "0" if question.answer else "100", "false")
-    elif isinstance(question, NumericQuestion):
-        margin = question.allowed_error()
-        answer = ET.SubElement(element, "answer", _AUTO)
-        _text(answer, number(question.value()))
-        ET.SubElement(answer, "tolerance").text = number(margin)
-    elif isinstance(question, TextQuestion):
-        ET.SubElement(element, "usecase").text = "1" if question.case_sensitive else "0"
-        for accepted in question.accept:
-            # `*` is Moodle's wildcard in short answers; a literal one is written `\*`.
-            answer = ET.SubElement(element, "answer", _AUTO)
-            _text(answer, accepted.replace("*", "\\*"))
-        if question.patterns:
-            what = "patterns: Moodle short answers take exact answers and `*` wildcards only"
-            losses.append(Loss(question.id, what))
-        if question.multiline:
-            losses.append(Loss(question.id, "multiline: Moodle short answers are one line"))
-    elif isinstance(question, OrderQuestion):
-        losses.append(Loss(question.id, ORDERING_LOSS))
-        ET.SubElement(element, "layouttype").text = "VERTICAL"
-        ET.SubElement(element, "selecttype").text = "ALL"
-        ET.SubElement(element, "selectcount").text = "0"
-        # Moodle's "relative to the next item (excluding last)" is lessonkit's neighbouring
-        # pairs rule; its ALL_OR_NOTHING is lessonkit's `all_or_nothing`.
-        partial = question.scoring == "partial"
-        grading = "RELATIVE_NEXT_EXCLUDE_LAST" if partial else "ALL_OR_NOTHING"
-        ET.SubElement(element, "gradingtype").text = grading
-        ET.SubElement(element, "showgrading").text = "SHOW"
-        ET.SubElement(element, "numberingstyle").text = "none"
-        for position, item in enumerate(question.items, start=1):
-            _answer(element, str(position), html.escape(item))  # written in the right order
-    elif isinstance(question, MatchQuestion):
-        ET.SubElement(element, "shuffleanswers").text = _shuffle(source, question)
-        for pair in question.pairs:
-            sub = _html(element, "subquestion", html.escape(pair.left))
-            _text(ET.SubElement(sub, "answer"), pair.right)
-        for distractor in question.distractors:
-            sub = _html(element, "subquestion", "")
-            _text(ET.SubElement(sub, "answer"), distractor)
-        if question.scoring != "partial":
-            losses.append(Loss(question.id, f"scoring `{question.scoring}`: Moodle's "
-                               "matching always gives partial credit"))  # fmt: skip
-    return losses

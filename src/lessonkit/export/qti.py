@@ -12,16 +12,6 @@ import html
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 
-from lessonkit.bank.questions import (
-    ChoiceQuestion,
-    MatchQuestion,
-    MultipleQuestion,
-    NumericQuestion,
-    OrderQuestion,
-    Question,
-    TextQuestion,
-    TrueFalseQuestion,
-)
 from lessonkit.export.common import (
     Export,
     Loss,
@@ -31,19 +21,12 @@ from lessonkit.export.common import (
     number,
     plain_questions,
 )
+from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import RuntimeQuestion
 
 QTI_NS = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
 CP_NS = "http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1"
 CANVAS_NS = "http://canvas.instructure.com/xsd/cccv1p0"
-
-QUESTION_TYPES = {
-    "single": "multiple_choice_question",
-    "multiple": "multiple_answers_question",
-    "true_false": "true_false_question",
-    "numeric": "numerical_question",
-    "text": "short_answer_question",
-    "match": "matching_question",
-}
 
 
 def convert(source: Source) -> Export:
@@ -54,7 +37,7 @@ def convert(source: Source) -> Export:
     assessment = ET.SubElement(root, "assessment", {"ident": ident, "title": source.bank.title})
     _metadata(ET.SubElement(assessment, "qtimetadata"), {"cc_maxattempts": "1"})
     section = ET.SubElement(assessment, "section", {"ident": "root_section"})
-    questions = plain_questions(source.bank.questions, losses, "Canvas")
+    questions = plain_questions(source.questions, losses, "Canvas")
     for question in questions:
         losses += _item(section, source, question)
     return Export(
@@ -92,14 +75,15 @@ def _material(parent: ET.Element, markup: str, kind: str = "text/html") -> None:
     ET.SubElement(ET.SubElement(parent, "material"), "mattext", {"texttype": kind}).text = markup
 
 
-def _prompt(source: Source, question: Question) -> str:
+def _prompt(source: Source, question: RuntimeQuestion) -> str:
     text = html_text(question.prompt)
-    if isinstance(question, NumericQuestion) and question.unit:
-        text += f"<p>Answer in {html.escape(question.unit)}.</p>"
+    unit = registry.of(question).unit(question)
+    if unit:
+        text += f"<p>Answer in {html.escape(unit)}.</p>"
     return text
 
 
-def _explanation(source: Source, question: Question) -> str:
+def _explanation(source: Source, question: RuntimeQuestion) -> str:
     text = html_text(question.explanation)
     url = source.section_url(question)
     if url:
@@ -108,18 +92,18 @@ def _explanation(source: Source, question: Question) -> str:
     return text
 
 
-def _item(section: ET.Element, source: Source, question: Question) -> list[Loss]:
-    if isinstance(question, OrderQuestion):
-        what = "type `order`: Canvas has no ordering question; left out"
-        return [Loss(question.id, what, omitted=True)]
-    losses = _common_losses(question)
+def _item(section: ET.Element, source: Source, question: RuntimeQuestion) -> list[Loss]:
+    methods = registry.of(question)
+    if methods.qti_type is None:
+        return [Loss(question.id, what, omitted=True) for what in methods.qti(question, None)]
+    losses = [Loss(question.id, "hint: QTI for Canvas has no hints")] if question.hint else []
     item = ET.SubElement(section, "item", {"ident": _ident("item", question.id),
                                            "title": question.id})  # fmt: skip
-    answers = _answer_idents(question)
+    answers = [_ident("answer", question.id, str(i)) for i in range(methods.qti_answers(question))]
     _metadata(
         ET.SubElement(ET.SubElement(item, "itemmetadata"), "qtimetadata"),
         {
-            "question_type": QUESTION_TYPES[question.type],
+            "question_type": methods.qti_type,
             "points_possible": number(question.points),
             "original_answer_ids": ",".join(answers),
             "assessment_question_identifierref": _ident("question", question.id),
@@ -132,47 +116,12 @@ def _item(section: ET.Element, source: Source, question: Question) -> list[Loss]
     ET.SubElement(outcomes, "decvar", {"maxvalue": "100", "minvalue": "0",
                                        "varname": "SCORE", "vartype": "Decimal"})  # fmt: skip
     _condition(processing, lambda c: ET.SubElement(c, "other"), feedback="general_fb")
-    feedbacks = {"general_fb": _explanation(source, question)}
-    build = _BUILDERS[question.type]
-    losses += build(question, presentation, processing, answers, feedbacks)
-    for ident, markup in feedbacks.items():
+    kit = _Kit(presentation, processing, answers, {"general_fb": _explanation(source, question)})
+    losses += [Loss(question.id, what) for what in methods.qti(question, kit)]
+    for ident, markup in kit.feedbacks.items():
         block = ET.SubElement(item, "itemfeedback", {"ident": ident})
         _material(ET.SubElement(block, "flow_mat"), markup)
     return losses
-
-
-def _common_losses(question: Question) -> list[Loss]:
-    losses = []
-    if question.hint:
-        losses.append(Loss(question.id, "hint: QTI for Canvas has no hints"))
-    if isinstance(question, MultipleQuestion):
-        rule = question.scoring
-        # QTI 1.2 cannot say how to score a partly right choice; Canvas scores multiple
-        # answers by its own grading option, chosen in Canvas.
-        what = (f"scoring `{rule}`: Canvas grades multiple answers by its own option; "
-                + ("choose \"partial credit with penalty\" (lessonkit's rule)" if rule == "partial"
-                   else "choose \"exact match\""))  # fmt: skip
-        losses.append(Loss(question.id, what))
-    if isinstance(question, TextQuestion):
-        if question.patterns:
-            losses.append(Loss(question.id, "patterns: Canvas compares exact answers only"))
-        if question.case_sensitive:
-            losses.append(Loss(question.id, "case_sensitive: Canvas ignores letter case"))
-        if question.multiline:
-            losses.append(Loss(question.id, "multiline: Canvas takes one line"))
-    return losses
-
-
-def _answer_idents(question: Question) -> list[str]:
-    if isinstance(question, ChoiceQuestion):
-        count = len(question.options)
-    elif isinstance(question, TrueFalseQuestion):
-        count = 2
-    elif isinstance(question, MatchQuestion):
-        count = len(question.pairs) + len(question.distractors)
-    else:
-        count = 0
-    return [_ident("answer", question.id, str(i)) for i in range(count)]
 
 
 Conditions = Callable[[ET.Element], object]
@@ -203,145 +152,64 @@ def _equal(respident: str, value: str) -> Conditions:
     return add
 
 
-def _choices(
-    presentation: ET.Element, labels: list[tuple[str, str]], cardinality: str, ident: str
-) -> None:
-    response = ET.SubElement(presentation, "response_lid",
-                             {"ident": ident, "rcardinality": cardinality})  # fmt: skip
-    render = ET.SubElement(response, "render_choice")
-    for answer, markup in labels:
-        _material(ET.SubElement(render, "response_label", {"ident": answer}), markup)
+class _Kit:
+    """What QTI lends a question type (``questiontypes.QtiKit``): the item being written."""
 
+    def __init__(
+        self,
+        presentation: ET.Element,
+        processing: ET.Element,
+        answers: list[str],
+        feedbacks: dict[str, str],
+    ) -> None:
+        self.presentation, self.processing = presentation, processing
+        self.answers, self.feedbacks = answers, feedbacks
 
-def _choice(
-    question: Question,
-    presentation: ET.Element,
-    processing: ET.Element,
-    answers: list[str],
-    feedbacks: dict[str, str],
-) -> list[Loss]:
-    assert isinstance(question, ChoiceQuestion)
-    multiple = isinstance(question, MultipleQuestion)
-    options = question.options
-    labels = [(a, html_text(o.text, inline=True)) for a, o in zip(answers, options, strict=True)]
-    _choices(presentation, labels, "Multiple" if multiple else "Single", "response1")
-    for answer, option in zip(answers, question.options, strict=True):
-        if option.feedback:
-            feedbacks[f"{answer}_fb"] = html_text(option.feedback)
-            _condition(processing, _equal("response1", answer), feedback=f"{answer}_fb")
-    if multiple:
+    def html(self, markdown: str, *, inline: bool = False) -> str:
+        return html_text(markdown, inline=inline)
 
-        def every(parent: ET.Element) -> None:
-            both = ET.SubElement(parent, "and")
-            for answer, option in zip(answers, question.options, strict=True):
-                if option.correct:
-                    _equal("response1", answer)(both)
-                else:
-                    _equal("response1", answer)(ET.SubElement(both, "not"))
+    def escape(self, text: str) -> str:
+        return html.escape(text)
 
-        _condition(processing, every, score=("Set", "100"), more=False)
-    else:
-        right = next(a for a, o in zip(answers, question.options, strict=True) if o.correct)
-        _condition(processing, _equal("response1", right), score=("Set", "100"), more=False)
-    return []
+    def number(self, value: float) -> str:
+        return number(value)
 
+    def sub(
+        self, parent: ET.Element, tag: str, attributes: dict[str, str] | None = None
+    ) -> ET.Element:
+        return ET.SubElement(parent, tag, attributes or {})
 
-def _true_false(
-    question: Question,
-    presentation: ET.Element,
-    processing: ET.Element,
-    answers: list[str],
-    feedbacks: dict[str, str],
-) -> list[Loss]:
-    assert isinstance(question, TrueFalseQuestion)
-    _choices(presentation, [(answers[0], "True"), (answers[1], "False")], "Single", "response1")
-    right = answers[0] if question.answer else answers[1]
-    _condition(processing, _equal("response1", right), score=("Set", "100"), more=False)
-    return []
+    def material(self, parent: ET.Element, markup: str, kind: str = "text/html") -> None:
+        _material(parent, markup, kind)
 
+    def ident(self, *parts: str) -> str:
+        return _ident(*parts)
 
-def _fib(presentation: ET.Element, numeric: bool) -> None:
-    response = ET.SubElement(presentation, "response_str",
-                             {"ident": "response1", "rcardinality": "Single"})  # fmt: skip
-    render = ET.SubElement(response, "render_fib", {"fibtype": "Decimal"} if numeric else {})
-    ET.SubElement(render, "response_label", {"ident": "answer1"})
+    def condition(
+        self,
+        conditions: Conditions,
+        *,
+        score: tuple[str, str] | None = None,
+        feedback: str | None = None,
+        more: bool = True,
+    ) -> None:
+        _condition(self.processing, conditions, score=score, feedback=feedback, more=more)
 
+    def equal(self, respident: str, value: str) -> Conditions:
+        return _equal(respident, value)
 
-def _numeric(
-    question: Question,
-    presentation: ET.Element,
-    processing: ET.Element,
-    answers: list[str],
-    feedbacks: dict[str, str],
-) -> list[Loss]:
-    assert isinstance(question, NumericQuestion)
-    _fib(presentation, numeric=True)
-    margin = question.allowed_error()
-
-    def within(parent: ET.Element) -> None:
-        either = ET.SubElement(parent, "or")
-        ET.SubElement(either, "varequal", {"respident": "response1"}).text = number(
-            question.value()
-        )
-        both = ET.SubElement(either, "and")
-        low, high = question.value() - margin, question.value() + margin
-        ET.SubElement(both, "vargte", {"respident": "response1"}).text = number(low)
-        ET.SubElement(both, "varlte", {"respident": "response1"}).text = number(high)
-
-    _condition(processing, within, score=("Set", "100"), more=False)
-    return []
-
-
-def _text(
-    question: Question,
-    presentation: ET.Element,
-    processing: ET.Element,
-    answers: list[str],
-    feedbacks: dict[str, str],
-) -> list[Loss]:
-    assert isinstance(question, TextQuestion)
-    _fib(presentation, numeric=False)
-
-    def any_of(parent: ET.Element) -> None:
-        for accepted in question.accept:
-            _equal("response1", accepted)(parent)
-
-    if question.accept:
-        _condition(processing, any_of, score=("Set", "100"), more=False)
-        return []
-    return [Loss(question.id, "patterns only: no accepted answer Canvas could compare with")]
-
-
-def _match(
-    question: Question,
-    presentation: ET.Element,
-    processing: ET.Element,
-    answers: list[str],
-    feedbacks: dict[str, str],
-) -> list[Loss]:
-    assert isinstance(question, MatchQuestion)
-    rights = [p.right for p in question.pairs] + question.distractors
-    labels = [(a, html.escape(r)) for a, r in zip(answers, rights, strict=True)]
-    share = number(round(100 / len(question.pairs), 4))
-    for index, pair in enumerate(question.pairs):
-        ident = f"response_{_ident('left', question.id, str(index))}"
-        response = ET.SubElement(presentation, "response_lid", {"ident": ident})
-        _material(response, html.escape(pair.left), "text/plain")
+    def choices(self, labels: Sequence[tuple[str, str]], cardinality: str, ident: str) -> None:
+        response = ET.SubElement(self.presentation, "response_lid",
+                                 {"ident": ident, "rcardinality": cardinality})  # fmt: skip
         render = ET.SubElement(response, "render_choice")
         for answer, markup in labels:
             _material(ET.SubElement(render, "response_label", {"ident": answer}), markup)
-        _condition(processing, _equal(ident, answers[index]), score=("Add", share))
-    return []
 
-
-_BUILDERS = {
-    "single": _choice,
-    "multiple": _choice,
-    "true_false": _true_false,
-    "numeric": _numeric,
-    "text": _text,
-    "match": _match,
-}
+    def blank(self, *, numeric: bool) -> None:
+        response = ET.SubElement(self.presentation, "response_str",
+                                 {"ident": "response1", "rcardinality": "Single"})  # fmt: skip
+        render = ET.SubElement(response, "render_fib", {"fibtype": "Decimal"} if numeric else {})
+        ET.SubElement(render, "response_label", {"ident": "answer1"})
 
 
 def _manifest(ident: str, source: Source) -> ET.Element:
@@ -366,13 +234,13 @@ def _manifest(ident: str, source: Source) -> ET.Element:
     return manifest
 
 
-def _meta(ident: str, source: Source, questions: Sequence[Question]) -> ET.Element:
+def _meta(ident: str, source: Source, questions: Sequence[RuntimeQuestion]) -> ET.Element:
     quiz = ET.Element("quiz", {"identifier": ident, "xmlns": CANVAS_NS})
     ET.SubElement(quiz, "title").text = source.bank.title
     ET.SubElement(quiz, "description").text = ""
     ET.SubElement(quiz, "shuffle_answers").text = str(source.bank.shuffle.options).lower()
     ET.SubElement(quiz, "quiz_type").text = "practice_quiz"
-    total = sum(q.points for q in questions if not isinstance(q, OrderQuestion))
+    total = sum(q.points for q in questions if registry.of(q).qti_type is not None)
     ET.SubElement(quiz, "points_possible").text = number(total)
     ET.SubElement(quiz, "allowed_attempts").text = "-1"
     return quiz

@@ -9,6 +9,7 @@ from lessonkit.bank.models import Bank
 from lessonkit.course import catalog
 from lessonkit.errors import UsageError
 from lessonkit.export.common import Source
+from lessonkit.questiontypes import registry
 
 
 def gather(target: str, *, cwd: Path | None = None) -> list[Source]:
@@ -53,11 +54,15 @@ def _plan_lessons(target: str, cwd: Path) -> list[str] | None:
 def _source(target: str, cwd: Path) -> Source:
     compiled = catalog.find(target, cwd=cwd)
     path = _bank_file(target, compiled.source, cwd)
-    bank = Bank.model_validate(dict(compiled.bank), strict=False)  # every question, at once
+    questions = tuple(compiled.bank.questions())  # every question, at once
+    settings = {k: v for k, v in compiled.bank.items() if k != "questions"}
+    # The bank's model for its settings (the title, the shuffling); every format reads the
+    # questions in their run-time form.
+    bank = Bank.model_validate({**settings, "questions": [registry.as_json(q) for q in questions]})
     # Without a published address the lesson links would point at `make serve` on the
     # exporting machine, which no learner can open: leave them out (the CLI says so).
     links = compiled.site == "published"
-    return Source(compiled.slug, bank, compiled.lesson, modified_time(path), links=links)
+    return Source(compiled.slug, bank, compiled.lesson, modified_time(path), links, questions)
 
 
 def _bank_file(target: str, shown: str, cwd: Path) -> Path:
