@@ -279,3 +279,20 @@ def test_mkdocs_quiz_blanks_become_a_cloze() -> None:
     for fields in drafts:
         question_adapter().validate_python(fields | {"insight": 1, "section": "s",
                                                      "explanation": "E."})  # fmt: skip
+
+
+def test_canvas_fill_in_multiple_blanks_become_a_cloze() -> None:
+    drafts, lost = imported(FIXTURES / "canvas/categorization_matching_fitb.xml", "qti")
+    clozes = [d for d in drafts if d["type"] == "cloze"]
+    assert [c["prompt"] for c in clozes][1:] == [
+        "Fill in the blank 2 [[1]].",
+        'In the sentence, **"Ty turned the ball over to the other team."**, "Ty" is the '
+        "grammatical [[1]].",
+    ]
+    # Only the answers Canvas scores are accepted, not a dropdown's other choices.
+    assert [c["blanks"] for c in clozes][1:] == [
+        [{"accept": ["stem (correct answer)"]}], [{"accept": ["subject"]}]]  # fmt: skip
+    assert lost[-1] == (
+        "fitb2 (dropdown style) (attached to stim2): dropdown choices: lessonkit's blanks are "
+        "typed, the right choice accepted"
+    )

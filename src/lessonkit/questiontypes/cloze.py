@@ -48,9 +48,10 @@ _SPLIT = re.compile(r"(?<!\\);")
 _MOODLE_SPECIAL = re.compile(r"([\\}#~/\"])")
 
 
-class Blank(msgspec.Struct, frozen=True, kw_only=True):
+class Blank(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One blank (``bank.questions.NumberBlank`` or ``TextBlank``): a number when it
-    has an ``answer``, else text."""
+    has an ``answer``, else text. As JSON it keeps only what is set, so it reads back
+    as the one model or the other."""
 
     answer: float | None = None
     tolerance: float | None = None
