@@ -73,7 +73,7 @@ def test_moodle_xml_fixtures() -> None:
 
 def test_a_canvas_export() -> None:
     imported = read(FIXTURES / "canvas/categorization_matching_fitb.xml", "qti")
-    order, match, *blanks = (d.fields for d in imported.drafts)
+    order, match, *_clozes = (d.fields for d in imported.drafts)
     assert order["items"][:2] == [
         "Ordering Answer #1 w/ Formatting",
         "Ordering Answer #2 w/ Formatting",

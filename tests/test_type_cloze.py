@@ -296,3 +296,115 @@ def test_canvas_fill_in_multiple_blanks_become_a_cloze() -> None:
         "fitb2 (dropdown style) (attached to stim2): dropdown choices: lessonkit's blanks are "
         "typed, the right choice accepted"
     )
+
+
+# --- export carry: each format's body, read back by our importers, or the loss ----------
+
+CLOZE_BANK = """\
+lesson: lesson-one
+title: Clozes
+pass_mark: 0.5
+questions:
+  - id: two-blanks
+    type: cloze
+    points: 2
+    prompt: "A TPU v4 chip has [[1]] GB of HBM, reached through its [[2]]."
+    insight: 1
+    section: 1-first-idea
+    explanation: Because.
+    blanks:
+      - {answer: 32, tolerance: 1, unit: GB}
+      - {accept: [memory controller, "HBM}~#"], patterns: ["HBM ?controller"]}
+  - id: one-blank
+    type: cloze
+    prompt: "The unit that multiplies matrices is the [[1]]."
+    insight: 1
+    section: 1-first-idea
+    explanation: Because.
+    scoring: all_or_nothing
+    blanks:
+      - {accept: [MXU, matrix unit]}
+"""
+
+
+def cloze_export(to: str) -> tuple[bytes, list[str]]:
+    from lessonkit.export import convert
+    from test_export_common import make_source
+
+    found = convert(make_source(CLOZE_BANK), to)
+    return found.data, [f"{loss.question}: {loss.what}" for loss in found.losses]
+
+
+def test_moodle_carries_each_blank_embedded_in_the_text(tmp_path: Path) -> None:
+    data, lost = cloze_export("moodle")
+    assert "{1:NUMERICAL:=32:1}" in data.decode()
+    assert "{1:SHORTANSWER:=memory controller~=HBM\\}\\~\\#}" in data.decode()
+    assert lost[:2] == [
+        "two-blanks: patterns: Moodle's cloze takes exact answers and `*` wildcards only",
+        "one-blank: all_or_nothing: Moodle's cloze gives credit blank by blank",
+    ]
+    (tmp_path / "back.xml").write_bytes(data)
+    drafts, _ = imported(tmp_path / "back.xml", "moodle")
+    assert drafts[0]["prompt"] == "A TPU v4 chip has [[1]] GB of HBM, reached through its [[2]]."
+    assert drafts[0]["blanks"] == [
+        {"answer": 32.0, "tolerance": 1.0},
+        {"accept": ["memory controller", "HBM}~#"]},
+    ]
+
+
+def test_qti_carries_canvas_fill_in_multiple_blanks(tmp_path: Path) -> None:
+    data, lost = cloze_export("qti")
+    assert lost[:3] == [
+        "two-blanks: tolerance: Canvas's blanks compare text, so only the exact number counts",
+        "two-blanks: patterns: Canvas compares exact answers only",
+        "one-blank: all_or_nothing: Canvas gives credit blank by blank",
+    ]
+    (tmp_path / "back.zip").write_bytes(data)
+    drafts, _ = imported(tmp_path / "back.zip", "qti")
+    assert drafts[0]["prompt"] == "A TPU v4 chip has [[1]] GB of HBM, reached through its [[2]]."
+    assert drafts[0]["blanks"] == [{"accept": ["32"]}, {"accept": ["memory controller", "HBM}~#"]}]
+    assert drafts[1]["blanks"] == [{"accept": ["MXU", "matrix unit"]}]
+
+
+def test_gift_carries_one_blank_and_reports_several() -> None:
+    data, lost = cloze_export("gift")
+    assert "two-blanks: several blanks: GIFT's missing word holds one blank" in lost
+    (block,) = [b for b in data.decode().split("\n\n") if b.startswith("// one-blank")]
+    # GIFT's missing word: the answers stand where the blank is; Moodle shows a gap there.
+    assert block.startswith(
+        "// one-blank\n::one-blank::[plain]The unit that multiplies matrices is the {\n=MXU\n"
+        "=matrix unit\n####Because."
+    )
+    assert block.rstrip().endswith("\n}.")
+    # pygiftparser (GIFT's reader in Python) sees a short answer with text after the gap.
+    import io
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from pygiftparser import parser as giftparser
+
+        (read,) = giftparser.parseFile(io.StringIO(block))
+    assert (read.valid, read.text, read.tail) == (
+        True,
+        "The unit that multiplies matrices is the",
+        ".",
+    )
+    assert [a.answer for a in read.answers.answers] == ["MXU", "matrix unit"]
+    assert "// two-blanks" not in data.decode()
+
+
+def test_anki_shows_the_blanks_answers() -> None:
+    from lessonkit.export.anki import convert as anki
+    from test_export_common import make_source
+
+    assert not anki(make_source(CLOZE_BANK)).losses
+    kind, found = registry.named("cloze"), question()
+
+    class Kit:
+        def escape(self, text: str) -> str:
+            return text
+
+    card = kind.anki(found, Kit())
+    assert card == ("Fill in the blanks.", "<b>Answers:</b><ol><li>[[1]] 32 GB</li>"
+                    "<li>[[2]] memory controller</li></ol>")  # fmt: skip

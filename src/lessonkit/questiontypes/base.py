@@ -425,6 +425,11 @@ class QuestionType(Generic[Q, R]):
         """The author's feedback on what the learner chose: (`option 2`, text) pairs."""
         return []
 
+    def answer_place(self, question: Q) -> str | None:
+        """Where the answer goes in the prompt, for a format that writes it inside the
+        text (GIFT's missing word): a marker the prompt holds once. ``None``: after it."""
+        return None
+
     def unit(self, question: Q) -> str | None:
         """The unit answers are given in, which exports add to the prompt (`Answer in W.`)."""
         return None

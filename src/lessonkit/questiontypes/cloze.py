@@ -249,6 +249,9 @@ class ClozeType(QuestionType[Cloze, ClozeResponse]):
         items = "".join(f"<li>{kit.escape(line)}</li>" for line in self.key_described(question))
         return AnkiCard("Fill in the blanks.", f"<b>Answers:</b><ol>{items}</ol>")
 
+    def answer_place(self, question: Cloze) -> str | None:
+        return marker(1) if len(question.blanks) == 1 else None
+
     def gift(self, question: Cloze, kit: GiftKit) -> Carried[list[str]]:
         found = parts(question)
         if len(found) > 1:
