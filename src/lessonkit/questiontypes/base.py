@@ -374,6 +374,12 @@ class QuestionType(Generic[Q, R]):
         one, e.g. text with only patterns); the answer-key self-test grades it."""
         raise self._missing("answer_key")
 
+    def shown_key(self, question: Q, *, drawn: bool) -> R | None:
+        """The key as the learner is shown it after a miss (``drawn``: the question drew
+        its numbers): by default ``answer_key``; a computed number is shown as precise as
+        its tolerance needs (0.61, not 0.608273)."""
+        return self.answer_key(question)
+
     def wrong_responses(self, question: Q) -> list[R]:
         """A few responses that must score less than full marks (self-test); may be empty."""
         return []
@@ -441,8 +447,11 @@ class QuestionType(Generic[Q, R]):
 
     # -- class results (``results``) --------------------------------------------------------
 
-    # What results advise when many learners gave the same wrong answer (``wrong_form``).
+    # What results advise when many learners gave the same wrong answer (``wrong_form``);
+    # whether an option nobody chose is flagged as a dead distractor (a true/false
+    # question's one wrong option is dead exactly when it is too easy, flagged as such).
     wrong_advice: ClassVar[str] = ""
+    dead_distractors: ClassVar[bool] = True
 
     def analysed_options(self, question: Q) -> tuple[tuple[str, ...], frozenset[int]]:
         """What a learner chooses from, as the results' option analysis counts it, and
@@ -498,6 +507,12 @@ class QuestionType(Generic[Q, R]):
         registry adds `type` and `points`); it is on the page, inside the collapsed
         answer, and ``tests/grading_cases.json`` holds both to the same verdicts."""
         raise self._missing("widget_key")
+
+    def widget_answer(self, question: Q) -> tuple[str, float] | None:
+        """For one draw of a question with parameters (already drawn): its computed answer
+        as the page shows it, and as its script grades it; ``None`` when the type has no
+        computed answer (the page then only refills the texts' numbers)."""
+        return None
 
     def widget(self, question: Q, kit: PageKit) -> Widget:
         """*Required.* The widget's controls and its answer, as HTML lines."""

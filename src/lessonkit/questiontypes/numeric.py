@@ -124,6 +124,15 @@ class NumericType(QuestionType[Numeric, float]):
     def answer_key(self, question: Numeric) -> float:
         return question.answer  # type: ignore[return-value]  # a formula before a draw
 
+    def shown_key(self, question: Numeric, *, drawn: bool) -> float:
+        key = question.value()
+        if not drawn:
+            return key  # as the author wrote it
+        from lessonkit.bank.numerals import places_for
+
+        places = places_for(question.allowed_error())
+        return key if places is None else round(key, places)
+
     def key_fields(self, question: Numeric) -> dict[str, Any]:
         answer = question.answer  # a formula is hashed as written
         return {
@@ -205,6 +214,14 @@ class NumericType(QuestionType[Numeric, float]):
             if getattr(question, name) is not None:
                 key[name] = getattr(question, name)
         return key
+
+    def widget_answer(self, question: Numeric) -> tuple[str, float]:
+        # As precise as its tolerance needs: typed as shown, it is right.
+        from lessonkit.bank import numerals
+
+        places = numerals.places_for(question.allowed_error())
+        shown = numerals.written(question.value(), decimals=places, separators=False)
+        return shown, question.value()
 
     def widget(self, question: Numeric, kit: PageKit) -> Widget:
         unit = f" in {kit.text(question.unit)}" if question.unit else ""

@@ -40,6 +40,7 @@ class TrueFalseType(QuestionType[TrueFalse, bool]):
     runtime = TrueFalse
     script = "truefalse.js"
     moodle_type = "truefalse"
+    dead_distractors = False
     qti_type = "true_false_question"
 
     def expected_form(self, question: TrueFalse) -> str:

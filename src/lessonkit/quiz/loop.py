@@ -112,10 +112,8 @@ def _answer(
         attempt.plan.numbers.get(question_id),
     )  # fmt: skip
     attempt.record(question_id, mark)
-    key = grading.key(question_id)
-    if isinstance(key, float) and question_id in attempt.plan.numbers:
-        key = shown_answer(grading, question_id, key)
     kind = registry.of(question)
+    key = kind.shown_key(question, drawn=question_id in attempt.plan.numbers)
     ui.feedback(
         question,
         grade,
@@ -125,18 +123,6 @@ def _answer(
         summary.section(attempt.bank, lesson, question.section),
         kind.part_marks(question, response),
     )
-
-
-def shown_answer(grading: session.Grading, question_id: str, key: float) -> float:
-    """A computed answer as precise as its tolerance needs (0.61, not 0.608273)."""
-    from lessonkit.bank.numerals import places_for
-    from lessonkit.questiontypes.numeric import Numeric
-
-    question = grading.question(question_id)
-    if not isinstance(question, Numeric):
-        return key
-    places = places_for(question.allowed_error())
-    return key if places is None else round(key, places)
 
 
 def _pause(ui: PlainUi, attempt: session.Attempt) -> Command | bool | None:

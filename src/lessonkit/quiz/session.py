@@ -259,9 +259,6 @@ class Grading:
             return self._keys[question_id]
         return registry.key_hash(self.question(question_id))
 
-    def key(self, question_id: str) -> Response | None:
-        return registry.answer_key(self.question(question_id))
-
 
 def grade_all(slug: str, bank: BankData, given: Mapping[str, Response], seed: int = 0) -> Attempt:
     """An attempt in bank order with every given response graded (for `--answers`).

@@ -21,7 +21,6 @@ from lessonkit.history.rows import AttemptSummary, Unfinished
 from lessonkit.history.tables import attempt_numbers, read_store, shown_time
 from lessonkit.questiontypes import registry
 from lessonkit.quiz import session
-from lessonkit.quiz.loop import shown_answer
 from lessonkit.quiz.plainui import PlainUi
 from lessonkit.quiz.summary import section, summarise
 from lessonkit.quiz.terminal import make_ui
@@ -90,8 +89,6 @@ def _show(
     )  # fmt: skip
     recorded_ids = set(recorded.order)  # once: per question it cost 6 s at 10,000 questions
     asked = [q for q in attempt.plan.order if q in recorded_ids]
-    # Each question graded with the numbers this attempt drew, built only when asked for.
-    grading = session.Grading(attempt.bank, compiled.keys, lookup=attempt.question)
     kind = "Review" if summary.kind == "review" else "Attempt"
     ui.stress(f"{kind} {number} at {compiled.slug}: {compiled.bank['title']}", "bold")
     ui.say(f"Started {shown_time(summary.started, zone)}; {_state(summary, zone)}.")
@@ -104,10 +101,8 @@ def _show(
         if mark is None:
             ui.unanswered(where)
             continue
-        key = grading.key(question_id)
-        if isinstance(key, float) and question_id in attempt.plan.numbers:
-            key = shown_answer(grading, question_id, key)
         qtype = registry.of(question)
+        key = qtype.shown_key(question, drawn=question_id in attempt.plan.numbers)
         answer = None if key is None else qtype.described(question, key, display)
         response = qtype.from_json(question, mark.response)
         ui.feedback(

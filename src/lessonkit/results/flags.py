@@ -36,8 +36,7 @@ def question_flags(stats: QuestionStats, path: str) -> list[Flag]:
                       f"earned (below {_pct(TOO_HARD)}); check the key and the wording first, "
                       "then whether the lesson teaches it"))  # fmt: skip
     found += _discrimination(stats)
-    # A true/false question's one wrong option is dead exactly when it is too easy.
-    dead = stats.type != "true_false"
+    dead = stats.type is None or registry.named(stats.type).dead_distractors
     found += _distractors(stats.options, stats.answers, stats.top, dead=dead)
     found += _wrong_answers(stats)
     return [Flag(kind, stats.id, path, stats.line or 0, text) for kind, text in found]

@@ -10,13 +10,12 @@ from collections.abc import Mapping, Sequence
 from string import ascii_lowercase
 from typing import Any
 
-from lessonkit.bank import numerals, variants
+from lessonkit.bank import variants
 from lessonkit.bank.models import Bank
 from lessonkit.bank.questions import Question
 from lessonkit.bank.richtext import safe_html
 from lessonkit.questiontypes import registry
 from lessonkit.questiontypes.base import DrawnQuestion, RuntimeQuestion
-from lessonkit.questiontypes.numeric import Numeric
 
 __all__ = [
     "block",
@@ -179,12 +178,6 @@ _SLOT = re.compile(r"LKSLOT(\d+)Z")
 _TAG_OR_TEXT = re.compile(r"(<[^>]*>)")
 
 
-def _shown_answer(question: Numeric) -> str:
-    """A computed answer to the precision its tolerance needs: typed as shown, it is right."""
-    places = numerals.places_for(question.allowed_error())
-    return numerals.written(question.value(), decimals=places, separators=False)
-
-
 def _parameterised(
     number: int, question: DrawnQuestion, bank: Bank, sections: Mapping[str, str]
 ) -> str:
@@ -206,11 +199,11 @@ def _parameterised(
             return f"LKSLOT{slots.setdefault(name, len(slots))}Z"
 
         plain = registry.decode(variants.render(data, drawn, slot=slot))
-        if isinstance(plain, Numeric):
-            exact = registry.drawn(question, drawn)  # its numbers as numbers, not slots
-            assert isinstance(exact, Numeric)
-            texts["answer"] = _shown_answer(exact)
-            answers.append(plain.value())
+        # The computed answer, from the draw's numbers as numbers (not as slots).
+        computed = registry.of(plain).widget_answer(registry.drawn(question, drawn))
+        if computed is not None:
+            texts["answer"], value = computed
+            answers.append(value)
             slots.setdefault("answer", len(slots))
         table.append([texts.get(name, "") for name in sorted(slots, key=slots.__getitem__)])
         first = first or plain
@@ -218,7 +211,7 @@ def _parameterised(
     payload = {"slots": table, **({"answers": answers} if answers else {})}
     attribute = _attribute(payload)
     assert first is not None
-    answer = f"LKSLOT{slots['answer']}Z" if isinstance(first, Numeric) else None
+    answer = f"LKSLOT{slots['answer']}Z" if "answer" in slots else None
     rendered = _question(number, first, bank, sections, (f" data-variants='{attribute}'", answer))
     return _filled(rendered, table[0])
 
