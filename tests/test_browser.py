@@ -475,8 +475,11 @@ def test_the_grading_table_gives_the_same_scores_in_the_browser(page: Any) -> No
     from test_grading_parity import key
 
     page.goto("about:blank")
-    for script in ("self-check.js", "typed.js"):  # a page with typed answers loads both
-        page.add_script_tag(path=str(ROOT / "site_overrides/assets/lessonkit" / script))
+    # A page with typed answers loads both; a type with a script of its own adds it.
+    assets = ROOT / "site_overrides/assets/lessonkit"
+    for script in [assets / "self-check.js", assets / "typed.js",
+                   *sorted((assets / "types").glob("*.js"))]:  # fmt: skip
+        page.add_script_tag(path=str(script))
     cases = [[key(name), response] for name, response, *_ in CASES["cases"]]
     got = page.evaluate(
         "cases => cases.map(([key, response]) => lessonkit.grade(key, response))", cases

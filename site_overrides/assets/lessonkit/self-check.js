@@ -20,6 +20,8 @@
   // (the terminal refuses such input and asks again).
   function share(key, response, said) {
     var type = key.type;
+    var own = types[type];
+    if (own) return own.share(key, response, said);
     // Typed answers are graded by typed.js, loaded only on pages that ask for them.
     if (type === "numeric" || type === "text") {
       var typed = window.lessonkit.typed;
@@ -58,6 +60,22 @@
     found = Math.min(1, Math.max(0, found));
     if (key.scoring === "all_or_nothing") found = found === 1 ? 1 : 0;
     return { score: key.points * found, max: key.points, correct: found === 1, said: said };
+  }
+
+
+  // --- question types with a script of their own ------------------------------
+
+  // A type whose widget script (site_overrides/assets/lessonkit/types/, the type's
+  // `script`) registers it here reads, writes, grades and marks its own questions:
+  // {read(question), write(question, response), share(key, response, said),
+  //  mark(question, key, seen, mark), mount(question, key)}; the types written into this
+  // file are the ones not (yet) registered.
+  var types = {};
+  // The types still written into this file: their scripts are not fetched.
+  var BUILT_IN = ["single", "multiple", "true_false", "numeric", "text", "order", "match"];
+
+  function register(name, type) {
+    types[name] = type;
   }
 
 
@@ -132,6 +150,7 @@
 
   function read(question, key) {
     var type = key.type;
+    if (types[type]) return types[type].read(question, key);
     var inputs = Array.prototype.slice.call(question.querySelectorAll(".lk-options input"));
     if (type === "multiple") {
       return inputs.filter(function (i) { return i.checked; }).map(function (i) { return +i.value; });
@@ -154,6 +173,7 @@
 
   function write(question, key, response) {
     var type = key.type;
+    if (types[type]) return types[type].write(question, key, response);
     question.querySelectorAll(".lk-options input").forEach(function (input) {
       var value = type === "true_false" ? input.value === "1" : +input.value;
       input.checked = response !== null && (Array.isArray(response)
@@ -205,6 +225,7 @@
   // the right options they missed are marked too, and each order item says where it goes.
   function markParts(question, key) {
     var seen = question.lkSeen;
+    if (types[key.type]) return types[key.type].mark(question, key, seen, mark);
     question.querySelectorAll(".lk-options input").forEach(function (input) {
       var about = key.type === "true_false" ? null
         : question.querySelector('.lk-about [data-option="' + input.value + '"]');
@@ -388,6 +409,7 @@
 
   function mountQuestion(question, saved) {
     var key = JSON.parse(question.getAttribute("data-key"));
+    if (types[key.type] && types[key.type].mount) types[key.type].mount(question, key);
     var instruction = question.querySelector(".lk-instruction");
     if (instruction && INSTRUCTIONS[key.type]) instruction.textContent = INSTRUCTIONS[key.type];
     question.querySelectorAll(".lk-order > li").forEach(function (li) {
@@ -531,8 +553,37 @@
     return true;
   }
 
+  // A type's widget script, fetched from types/ beside this script for the questions on
+  // the page whose type has not registered itself yet, before any block is mounted.
+  function loadTypes(then) {
+    if (!HERE) return false;
+    var wanted = {};
+    document.querySelectorAll(".lk-self-check .lk-question[data-script]").forEach(function (q) {
+      var name = JSON.parse(q.getAttribute("data-key")).type;
+      if (!types[name] && BUILT_IN.indexOf(name) < 0) wanted[q.getAttribute("data-script")] = true;
+    });
+    var scripts = Object.keys(wanted).filter(function (name) {
+      return !document.querySelector('script[data-lk-type="' + name + '"]');
+    });
+    if (!scripts.length) return document.querySelector("script.lk-loading") !== null;
+    var left = scripts.length;
+    scripts.forEach(function (name) {
+      var script = element("script", "lk-loading");
+      script.setAttribute("data-lk-type", name);
+      script.src = HERE.replace(/[^/?#]*([?#].*)?$/, "types/" + name);
+      // A script that cannot load leaves its questions with their answers to open.
+      script.onload = script.onerror = function () {
+        script.className = "";
+        left -= 1;
+        if (!left) then();
+      };
+      document.head.appendChild(script);
+    });
+    return true;
+  }
+
   function mount() {
-    if (loadTyped(mount)) return;
+    if (loadTyped(mount) || loadTypes(mount)) return;
     var saved = load();
     document.querySelectorAll(".lk-self-check").forEach(function (block) {
       if (!block.querySelector(".lk-tally")) mountBlock(block, saved);
@@ -541,7 +592,7 @@
     reading();
   }
 
-  window.lessonkit = { grade: grade, element: element, button: button };
+  window.lessonkit = { grade: grade, element: element, button: button, register: register };
   // With navigation.instant the theme swaps pages without reloading them, and
   // announces each new page through `document$`.
   if (typeof window.document$ !== "undefined") {

@@ -313,18 +313,20 @@ class ClozeType(QuestionType[Cloze, ClozeResponse]):
 
     def widget(self, question: Cloze, kit: PageKit) -> Widget:
         # Fields below the prompt, each labelled with its marker; the widget's script
-        # moves each into the prompt where its marker stands.
+        # moves each into the prompt where its marker stands. `lk-field`: the page's
+        # script loads typed answers' grading for them, and Enter in one checks.
         rows = []
         for number, part in enumerate(parts(question), 1):
             ident = f"lk-{question.id}-blank-{number}"
             decimal = ' inputmode="decimal" size="10"' if isinstance(part, numeric.Numeric) else ""
             unit = getattr(part, "unit", None)
             after = f' <span class="lk-unit">{kit.text(unit)}</span>' if unit else ""
-            rows.append(
-                f'<li><label for="{ident}">{marker(number)}</label> <span class="lk-entry">'
+            entry = (
                 f'<input type="text" id="{ident}" data-blank="{number - 1}" autocomplete="off" '
-                f'spellcheck="false"{decimal}>{after}</span></li>'
+                f'spellcheck="false"{decimal}>{after}'
             )
+            label = f'<label for="{ident}">{marker(number)}</label>'
+            rows.append(f'<li>{label} <span class="lk-entry lk-field">{entry}</span></li>')
         inputs = [
             '<p class="lk-instruction">Fill in each blank.</p>',
             f'<ol class="lk-blanks">{"".join(rows)}</ol>',

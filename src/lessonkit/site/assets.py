@@ -49,7 +49,7 @@ def shrink(site_dir: Path, cache: Path | None = None) -> None:
     Reading a script's grammar takes most of a second, so each result is kept in
     ``cache`` (when given) under a hash of its source.
     """
-    for path in sorted((site_dir / _FOLDER).glob("*")):
+    for path in sorted((site_dir / _FOLDER).rglob("*")):  # types/ holds each type's script
         minify = _MINIFIERS.get(path.suffix)
         if minify is None:
             continue
