@@ -408,3 +408,84 @@ def test_anki_shows_the_blanks_answers() -> None:
     card = kind.anki(found, Kit())
     assert card == ("Fill in the blanks.", "<b>Answers:</b><ol><li>[[1]] 32 GB</li>"
                     "<li>[[2]] memory controller</li></ol>")  # fmt: skip
+
+
+# --- the page: the widget under both engines ---------------------------------------------
+
+PAGE_CLOZE = """\
+  - id: hbm-cloze
+    type: cloze
+    points: 2
+    prompt: |
+      A TPU v4 chip has [[1]] GB of HBM, read through its
+      `[[2]]`: a blank in code is still a blank.
+    insight: 2
+    section: 2-where-tpus-win
+    explanation: Its datasheet says so.
+    blanks:
+      - {answer: 32, tolerance: 1, unit: GB}
+      - {accept: [memory controller]}
+"""
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_the_widget_on_the_page(page: Any, tmp_path: Path, engine: str) -> None:
+    from sitebuilds import STAND_IN_BANK, build, build_zensical, make_stand_in, serve
+
+    project = tmp_path / "project"
+    make_stand_in(project, bank=STAND_IN_BANK + PAGE_CLOZE)  # no numeric or text question
+    built = build(project, project / "site") if engine == "mkdocs" else build_zensical(project)
+    assert built.returncode == 0, built.stderr
+    with serve(project / "site") as url:
+        page.goto(url + "/ai-hardware-fundamentals/gpu-vs-tpu/")
+        question = page.locator("#lk-hbm-cloze")
+        question.locator(".lk-check").wait_for()
+        fields = question.locator(".lk-prompt input")
+        # Each field stands where its marker stood, named for its blank.
+        assert fields.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))") == [
+            "Blank 1", "Blank 2"]  # fmt: skip
+        assert question.locator(".lk-blanks").is_hidden()
+        check = question.get_by_role("button", name="Check")
+        fields.nth(0).fill("lots")
+        check.click()
+        assert question.locator(".lk-result").inner_text() == (
+            "[[1]]: “lots” is not a number. Type digits such as “2.5” or “2,5”, optionally "
+            "followed by GB."
+        )
+        fields.nth(0).fill("31,5")
+        check.click()
+        assert question.locator(".lk-result").inner_text() == (
+            "◐ Partly correct: 1 of 2 points. [[1]]: read as 31.5 GB."
+        )
+        assert question.locator(".lk-mark").all_inner_texts() == ["✓"]  # an empty blank waits
+        fields.nth(1).fill("the memory controller")
+        fields.nth(1).press("Enter")
+        right = "✓ Correct: 2 of 2 points. [[1]]: read as 31.5 GB."
+        assert question.locator(".lk-result").inner_text() == right
+        page.reload()
+        question.locator(".lk-check").wait_for()
+        assert fields.evaluate_all("els => els.map(e => e.value)") == [
+            "31,5", "the memory controller"]  # fmt: skip
+        assert question.locator(".lk-result").inner_text() == right
+    # typed.js comes for the blanks even on a page without a numeric or text question.
+    scripts = sorted({u.rsplit("/", 1)[1] for u in page.requests if u.endswith(".js")})
+    assert {"cloze.js", "typed.js"} <= set(scripts)
+    assert all(u.startswith(url) for u in page.requests if u.startswith("http"))
+
+
+def test_an_attempts_file_carries_a_cloze_response() -> None:
+    """Class results read what `history --export` writes: one entry per blank, null empty."""
+    from lessonkit.results.records import AttemptsLine
+
+    response = registry.to_json(question(), (31.5, None))
+    line = {"record": "answer", "learner": "l-6c173e38b930507d", "bank": "b",
+            "bank_version": "1410b269f54d", "attempt": 1, "question": "hbm",
+            "key_hash": registry.key_hash(question()), "response": response, "score": 0.5,
+            "max_score": 1.0, "seconds": 3.4, "hints": 0, "params": None,
+            "answered": "2026-11-27T19:22:21+00:00"}  # fmt: skip
+    import json
+
+    read = AttemptsLine.model_validate_json(json.dumps(line)).root
+    assert registry.from_json(question(), read["response"]) == (31.5, None)  # type: ignore[index]

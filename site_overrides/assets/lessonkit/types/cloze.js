@@ -29,7 +29,7 @@
       var walker = document.createTreeWalker(prompt, NodeFilter.SHOW_TEXT);
       for (var node = walker.nextNode(); node; node = walker.nextNode()) {
         var at = node.nodeValue.indexOf(marker(n));
-        if (at < 0 || node.parentNode.closest("code, pre")) continue;
+        if (at < 0) continue;
         var rest = node.splitText(at);
         rest.nodeValue = rest.nodeValue.slice(marker(n).length);
         var entry = input.closest(".lk-entry");
