@@ -7,9 +7,12 @@ from typing import Any
 import msgspec
 import pytest
 
+from conftest import FULL_BANK, MakeCourse
+from lessonkit.cli import main
 from lessonkit.errors import LessonkitError
 from lessonkit.questiontypes import registry
 from lessonkit.questiontypes.base import QuestionType, RuntimeQuestion, TypeIncomplete
+from lessonkit.questiontypes.truefalse import TrueFalseType
 
 
 def test_every_registered_type_is_complete() -> None:
@@ -41,10 +44,14 @@ class HalfType(QuestionType[Half, str]):
 
 
 def test_a_half_registered_type_says_what_is_missing() -> None:
-    gaps = registry.check([HalfType()])
-    assert gaps[0] == "question type `half` does not implement `expected_form`"
-    assert "question type `half` does not implement `grade`" not in gaps
-    assert len(gaps) == len(registry.REQUIRED) - 1
+    assert registry.check([HalfType()]) == [
+        "question type `half` gives no example question (`example`)",
+        *(
+            f"question type `half` does not implement `{method}`"
+            for method in registry.REQUIRED
+            if method != "grade"
+        ),
+    ]
 
 
 def test_a_missing_method_is_a_lessonkit_error_naming_it() -> None:
@@ -64,4 +71,37 @@ def test_a_missing_method_is_a_lessonkit_error_naming_it() -> None:
     assert str(raised.value) == (
         "question type `half` does not implement `expected_form`; add it to its module in "
         'lessonkit/questiontypes/ (CONTRIBUTING.md, "Adding a question type")'
+    )
+
+
+def test_a_type_left_out_of_the_registry_is_a_clear_error_not_a_traceback(
+    make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # As if `true_false`'s model were in the bank format but its line not in `REGISTERED`.
+    monkeypatch.chdir(make_course({"quizzes/lesson-one.yml": FULL_BANK}))
+    # Copies without it, not delitem: putting an item back would move it last, and the
+    # registry's order is the order `new lesson` and later tests see.
+    by_name = {name: kind for name, kind in registry._BY_NAME.items() if name != "true_false"}
+    monkeypatch.setattr(registry, "_BY_NAME", by_name)
+    monkeypatch.setattr(registry, "_BY_RUNTIME", {k.runtime: k for k in by_name.values()})
+    assert main(["validate", "--full"]) == 1
+    assert capsys.readouterr().err == (
+        "lessonkit: question type `true_false` is not registered (known: single, multiple, "
+        "numeric, text, order, match, cloze); a new type needs its module in "
+        "lessonkit/questiontypes/ and a line in `REGISTERED` "
+        "(lessonkit/questiontypes/registry.py)\n"
+    )
+
+
+def test_a_half_written_type_is_a_clear_error_not_a_traceback(
+    make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = "site_name: Test\ndocs_dir: content\n"
+    monkeypatch.chdir(make_course({"quizzes/lesson-one.yml": FULL_BANK, "mkdocs.yml": site}))
+    monkeypatch.setenv("LESSONKIT_HOME", "home")
+    monkeypatch.setattr(TrueFalseType, "gift", QuestionType.gift)
+    assert main(["export", "lesson-one", "--to", "gift", "--out", "bank.gift"]) == 1
+    assert capsys.readouterr().err == (
+        "lessonkit: question type `true_false` does not implement `gift`; add it to its "
+        'module in lessonkit/questiontypes/ (CONTRIBUTING.md, "Adding a question type")\n'
     )

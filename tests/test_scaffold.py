@@ -17,7 +17,7 @@ from lessonkit.authoring.scaffold import template, yaml_text
 from lessonkit.authoring.validate import validate_paths
 from lessonkit.bank import yamldoc
 from lessonkit.bank.models import Lesson
-from lessonkit.bank.questions import QUESTION_TYPES
+from lessonkit.questiontypes import registry
 
 REPO = Path(__file__).resolve().parents[1]
 LESSONKIT = str(Path(sys.executable).parent / "lessonkit")
@@ -87,7 +87,7 @@ def test_new_lesson_writes_four_files(course: Path) -> None:
     assert bank.startswith("# yaml-language-server: $schema=../schemas/quiz-bank.schema.json\n")
     # Every type once, and as many per insight as the course's `min-questions` asks (5).
     types = re.findall(r"^    type: (\w+)$", bank, re.MULTILINE)
-    assert types[: len(QUESTION_TYPES)] == list(QUESTION_TYPES)
+    assert types[: len(registry.names())] == list(registry.names())
     assert re.findall(r"^    insight: (\d)$", bank, re.MULTILINE) == [
         str(n) for n in (1, 2, 3) for _ in range(5)
     ]

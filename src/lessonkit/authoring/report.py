@@ -19,9 +19,9 @@ from lessonkit.authoring.items import MIN_PER_OBJECTIVE, nearly_same
 from lessonkit.authoring.policy import Subject
 from lessonkit.authoring.rulebook import MIN_QUESTIONS, CheckedCourse, rule
 from lessonkit.authoring.waivers import Grant
-from lessonkit.bank.questions import QUESTION_TYPES
 from lessonkit.course.lessons import LessonPage
 from lessonkit.errors import Problem, UsageError, display_path
+from lessonkit.questiontypes import registry
 
 __all__ = ["LessonReport", "lesson_report", "nearly_same", "render_text", "report_course"]
 
@@ -194,7 +194,7 @@ def _render_one(report: LessonReport) -> str:
             "no objective)"
         )
     lines += _kinds(report)
-    mix = ", ".join(f"{t} {report.types[t]}" for t in QUESTION_TYPES if report.types[t])
+    mix = ", ".join(f"{t} {report.types[t]}" for t in registry.names() if report.types[t])
     lines.append(f"  question types: {mix}")
     singles = sum(report.positions.values())
     if singles:

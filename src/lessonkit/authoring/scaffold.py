@@ -26,10 +26,10 @@ from lessonkit.authoring import questionmix, sections
 from lessonkit.authoring.policy import Policy
 from lessonkit.authoring.rulebook import MIN_QUESTIONS, read_policy
 from lessonkit.bank.fields import SLUG_PATTERN
-from lessonkit.bank.questions import QUESTION_TYPES
 from lessonkit.course.folder import BANK_SUFFIXES
 from lessonkit.course.lessons import read_lesson, read_plan
 from lessonkit.errors import ContentError, UsageError
+from lessonkit.questiontypes import registry
 
 _SLUG = re.compile(SLUG_PATTERN)
 # A YAML plain scalar that needs no quotes: letters first, nothing YAML reads specially.
@@ -118,7 +118,7 @@ INSIGHTS = ("first", "second", "third")  # the template's insights
 def _per_insight(policy: Policy) -> int:
     """Example questions per insight: what `min-questions` asks, and enough for every
     question type to appear once."""
-    every_type = -(-len(QUESTION_TYPES) // len(INSIGHTS))
+    every_type = -(-len(registry.REGISTERED) // len(INSIGHTS))
     if policy.level(MIN_QUESTIONS) == "off":
         return every_type
     return max(int(policy.settings(MIN_QUESTIONS).values()["per_insight"]), every_type)
@@ -134,27 +134,23 @@ def _share(policy: Policy) -> float | None:
 
 def example_questions(slug: str, per_insight: int, share: float | None) -> str:
     """``per_insight`` example questions for each insight, cycling through the question
-    types; with ``share``, the first of each insight's are tagged `application`."""
-    # One example per type, found by its `type:` line, so a new type needs only its block.
-    blocks = {
-        block.split("type: ", 1)[1].split("\n", 1)[0]: block
-        for block in template("questions.yml").strip("\n").split("\n\n")
-    }
+    types (each type's ``example``); with ``share``, the first of each insight's are
+    tagged `application`."""
+    kinds = registry.REGISTERED
     applied = math.ceil(per_insight * share) if share is not None else 0
     out: list[str] = []
     for insight, ordinal in enumerate(INSIGHTS, start=1):
         for number in range(per_insight):
             index = len(out)
-            name = QUESTION_TYPES[index % len(QUESTION_TYPES)]
-            kind = name.replace("_", "-")
+            kind = kinds[index % len(kinds)]
             tags = ""
             if share is not None:
                 tags = f"\n    tags: [{'application' if number < applied else 'recall'}]"
             out.append(
                 fill(
-                    blocks[name],
+                    kind.example.strip("\n"),
                     {
-                        "id": f"{slug}-{kind}-{index + 1}",
+                        "id": f"{slug}-{kind.name.replace('_', '-')}-{index + 1}",
                         "insight": str(insight),
                         "section": f"{insight}-todolessonkit-state-the-{ordinal}-insight",
                         "tags": tags,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import Discriminator, Field, Tag, TypeAdapter, field_validator, model_validator
 
@@ -480,9 +480,10 @@ Question = Annotated[
     | ClozeQuestion,
     Field(discriminator="type"),
 ]
-QUESTION_TYPES = (
-    "single", "multiple", "true_false", "numeric", "text", "order", "match", "cloze"
-)  # fmt: skip
+# The `type:` values, read from the union so that a new model is a new type here too.
+QUESTION_TYPES: tuple[str, ...] = tuple(
+    get_args(model.model_fields["type"].annotation)[0] for model in get_args(get_args(Question)[0])
+)
 
 
 @functools.cache

@@ -313,6 +313,10 @@ class QuestionType(Generic[Q, R]):
     # The type's widget script under site_overrides/assets/lessonkit/types/, loaded once
     # on a page that shows the type; it registers the type with the page's registry.
     script: ClassVar[str]
+    # An example question of the type as bank YAML, for `lessonkit new lesson`: a list
+    # item whose `{{id}}`, `{{insight}}`, `{{section}}` and `{{tags}}` are filled in, and
+    # whose every text an author must replace starts with `TODO(lessonkit)`.
+    example: ClassVar[str]
     # Moodle XML's `<question type=…>`, and QTI's (Canvas's) `question_type`; ``None``
     # when the format has no such type (``moodle``/``qti`` then say what is lost).
     moodle_type: ClassVar[str | None] = None

@@ -123,6 +123,20 @@ class ClozeType(QuestionType[Cloze, ClozeResponse]):
     name = "cloze"
     runtime = Cloze
     script = "cloze.js"
+    example = """\
+  - id: {{id}}
+    type: cloze
+    prompt: "TODO(lessonkit): A sentence with a word left out, [[1]], and a number, [[2]] GB."
+    insight: {{insight}}
+    objectives: [{{insight}}]{{tags}}
+    section: {{section}}
+    explanation: "TODO(lessonkit): Say why each blank takes its answer."
+    blanks:
+      - accept: ["TODO(lessonkit): the word", "TODO(lessonkit): another spelling"]
+      - answer: 80
+        tolerance: 1
+        unit: GB
+"""
     moodle_type = "multianswer"
     qti_type = "fill_in_multiple_blanks_question"
     marks_meaning = "blank right"

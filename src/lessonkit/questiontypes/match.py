@@ -68,6 +68,21 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
     name = "match"
     runtime = Match
     script = "match.js"
+    example = """\
+  - id: {{id}}
+    type: match
+    prompt: "TODO(lessonkit): Match each term to its meaning."
+    insight: {{insight}}
+    objectives: [{{insight}}]{{tags}}
+    section: {{section}}
+    explanation: "TODO(lessonkit): Say what links each pair, and why the spare one fits none."
+    pairs:
+      - left: "TODO(lessonkit): Term one"
+        right: "TODO(lessonkit): Meaning one"
+      - left: "TODO(lessonkit): Term two"
+        right: "TODO(lessonkit): Meaning two"
+    distractors: ["TODO(lessonkit): A meaning that matches neither"]
+"""
     moodle_type = "matching"
     qti_type = "matching_question"
     authored = True

@@ -38,6 +38,21 @@ class MultipleType(ChoiceType[Multiple, frozenset[int]]):
     name = "multiple"
     runtime = Multiple
     script = "multiple.js"
+    example = """\
+  - id: {{id}}
+    type: multiple
+    prompt: "TODO(lessonkit): Ask for every option that applies."
+    insight: {{insight}}
+    objectives: [{{insight}}]{{tags}}
+    section: {{section}}
+    explanation: "TODO(lessonkit): Explain each right option, and what the wrong one misses."
+    options:
+      - text: "TODO(lessonkit): A right option"
+        correct: true
+      - text: "TODO(lessonkit): Another right option"
+        correct: true
+      - text: "TODO(lessonkit): A wrong option"
+"""
     moodle_type = "multichoice"
     qti_type = "multiple_answers_question"
     several = True

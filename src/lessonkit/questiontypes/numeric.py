@@ -94,6 +94,19 @@ class NumericType(QuestionType[Numeric, float]):
     name = "numeric"
     runtime = Numeric
     script = "numeric.js"
+    example = """\
+  - id: {{id}}
+    type: numeric
+    prompt: "TODO(lessonkit): Ask for a number the learner can work out from the lesson."
+    insight: {{insight}}
+    objectives: [{{insight}}]{{tags}}
+    section: {{section}}
+    explanation: "TODO(lessonkit): Show the working, step by step, with the numbers."
+    hint: "TODO(lessonkit): Name the formula or the first step."
+    answer: 42
+    relative_tolerance: 0.05
+    unit: "%"
+"""
     moodle_type = "numerical"
     qti_type = "numerical_question"
 

@@ -63,6 +63,19 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
     name = "order"
     runtime = Order
     script = "order.js"
+    example = """\
+  - id: {{id}}
+    type: order
+    prompt: "TODO(lessonkit): Put these steps in order."
+    insight: {{insight}}
+    objectives: [{{insight}}]{{tags}}
+    section: {{section}}
+    explanation: "TODO(lessonkit): Say why the steps come in this order and not another."
+    items:
+      - "TODO(lessonkit): First step"
+      - "TODO(lessonkit): Second step"
+      - "TODO(lessonkit): Third step"
+"""
     moodle_type = "ordering"
     qti_type = None  # Canvas has no ordering question: left out
     authored = True

@@ -123,6 +123,8 @@ def check(kinds: Iterable[AnyType] = REGISTERED) -> list[str]:
             gaps.append(f"question type `{name}`: its run-time form is tagged `{tag}`")
         if not getattr(kind, "script", None):
             gaps.append(f"question type `{name}` names no widget script (`script`)")
+        if "TODO(lessonkit)" not in (getattr(kind, "example", None) or ""):
+            gaps.append(f"question type `{name}` gives no example question (`example`)")
         required = REQUIRED
         gaps += [
             f"question type `{name}` does not implement `{method}`"

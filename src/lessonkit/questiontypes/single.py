@@ -27,6 +27,21 @@ class SingleType(ChoiceType[Single, int]):
     name = "single"
     runtime = Single
     script = "single.js"
+    example = """\
+  - id: {{id}}
+    type: single
+    prompt: "TODO(lessonkit): Ask one thing; exactly one option is right."
+    insight: {{insight}}
+    objectives: [{{insight}}]{{tags}}
+    section: {{section}}
+    explanation: "TODO(lessonkit): Say why the answer is right and why the others are not."
+    options:
+      - text: "TODO(lessonkit): A plausible wrong answer"
+        feedback: "TODO(lessonkit): Shown to learners who pick this option."
+      - text: "TODO(lessonkit): The right answer"
+        correct: true
+      - text: "TODO(lessonkit): Another plausible wrong answer"
+"""
     moodle_type = "multichoice"
     qti_type = "multiple_choice_question"
     picking = "one"

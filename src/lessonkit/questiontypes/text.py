@@ -57,6 +57,16 @@ class TextType(QuestionType[Text, str]):
     name = "text"
     runtime = Text
     script = "text.js"
+    example = """\
+  - id: {{id}}
+    type: text
+    prompt: "TODO(lessonkit): Ask for a word or a short phrase."
+    insight: {{insight}}
+    objectives: [{{insight}}]{{tags}}
+    section: {{section}}
+    explanation: "TODO(lessonkit): Say why this is the answer, and where the lesson says it."
+    accept: ["TODO(lessonkit): answer", "TODO(lessonkit): another spelling"]
+"""
     moodle_type = "shortanswer"
     qti_type = "short_answer_question"
 

@@ -39,6 +39,16 @@ class TrueFalseType(QuestionType[TrueFalse, bool]):
     name = "true_false"
     runtime = TrueFalse
     script = "truefalse.js"
+    example = """\
+  - id: {{id}}
+    type: true_false
+    prompt: "TODO(lessonkit): A statement that is clearly true or false."
+    insight: {{insight}}
+    objectives: [{{insight}}]{{tags}}
+    section: {{section}}
+    explanation: "TODO(lessonkit): Say why it is true or false, and what misleads people."
+    answer: false
+"""
     moodle_type = "truefalse"
     dead_distractors = False
     qti_type = "true_false_question"
