@@ -397,10 +397,11 @@ Blank = Annotated[
 class ClozeQuestion(QuestionBase):
     """Several blanks in one prompt, each a short text or a number.
 
-    The prompt marks each blank where it goes, `[[1]]`, `[[2]]`… in reading order, and
-    `blanks` gives each one's answer in the same order. Partial credit: the share of
-    blanks answered right, times `points`. In the terminal the learner types every
-    blank's answer on one line, separated by `;`.
+    The prompt marks each blank where it goes, `[[1]]`, `[[2]]`… in reading order (every
+    such marker is a blank, in code too), and `blanks` gives each one's answer in the same
+    order. Partial credit: the share of blanks answered right, times `points`. In the
+    terminal the learner types every blank's answer on one line, separated by `;` (`\\;`
+    for a semicolon inside an answer); on the page each blank is a field in the sentence.
     """
 
     type: Literal["cloze"] = Field(description="Question type.")
