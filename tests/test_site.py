@@ -175,7 +175,7 @@ def test_single_question_renders_exactly() -> None:
     # Shuffled by the question's id, the same on every build; never the written order.
     assert html[start:end] == (
         '<li class="lk-question" id="lk-pick-one"'
-        """ data-key='{"type":"single","points":1,"correct":[0]}'>\n"""
+        """ data-key='{"type":"single","points":1,"correct":[0]}' data-script="single.js">\n"""
         '<p class="lk-number">Question 1</p>\n'
         '<div class="lk-prompt" id="lk-pick-one-prompt"><p>Prompt of pick-one</p></div>\n'
         '<p class="lk-instruction">Choose one option.</p>\n'
