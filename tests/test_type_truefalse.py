@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from lessonkit.bank.questions import TrueFalseQuestion
@@ -15,8 +14,7 @@ DATA = {"id": "tf", "type": "true_false", "prompt": "TPUs are ASICs.", "answer":
 
 
 def question() -> TrueFalse:
-    return msgspec.convert(TrueFalseQuestion.model_validate(DATA).model_dump(mode="json"),
-                           TrueFalse)  # fmt: skip
+    return TrueFalse.from_json(TrueFalseQuestion.model_validate(DATA).model_dump(mode="json"))
 
 
 @pytest.mark.parametrize(

@@ -11,8 +11,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgspec
-
 from lessonkit.bank import variants
 from lessonkit.bank.models import Bank
 from lessonkit.bank.richtext import safe_html
@@ -155,7 +153,7 @@ def fixed_variants(question: RuntimeQuestion) -> list[RuntimeQuestion]:
     """A parameterised question as a few fixed questions, ids `ID-numbers-1`, `-2`…"""
     drawn = variants.sample(registry.as_json(question), FIXED_VARIANTS, f"site/{question.id}")
     return [
-        msgspec.structs.replace(registry.drawn(question, numbers), id=f"{question.id}-numbers-{n}")
+        registry.drawn(question, numbers).replace(id=f"{question.id}-numbers-{n}")
         for n, numbers in enumerate(drawn, start=1)
     ]
 

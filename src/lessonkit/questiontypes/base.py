@@ -3,12 +3,13 @@
 A question type is one module in this folder (``truefalse``, ``single``, …) holding
 everything lessonkit knows about that type outside its YAML format:
 
-- its **run-time form**: a frozen ``msgspec.Struct`` subclass of ``RuntimeQuestion``,
-  tagged with the type's ``type:`` value. The compiled bank decodes straight into it
+- its **run-time form**: a subclass of ``RuntimeQuestion``, a frozen record tagged
+  with the type's ``type:`` value (``class Cloze(RuntimeQuestion, tag="cloze")``; parts
+  of it, like an option, subclass ``Part``). The compiled bank decodes straight into it
   (``registry.decode``); the grader, the quiz, the site and the exporters all read it.
   Its fields are the pydantic model's (``bank.questions``), named alike, so the JSON
   of a validated model decodes into it unchanged; a field the run time never reads may
-  be left out (msgspec skips unknown fields).
+  be left out (``from_json`` skips keys that are not fields).
 - one instance of a ``QuestionType`` subclass, named ``TYPE``, whose methods are below.
 
 The pydantic model stays in ``bank.questions``: it is the single source of truth for
@@ -28,10 +29,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
 
-import msgspec
-
 from lessonkit.errors import LessonkitError
 from lessonkit.grading.credit import Grade
+from lessonkit.questiontypes import frozen
+from lessonkit.questiontypes.frozen import EMPTY, Part
 
 
 class ResponseError(LessonkitError):
@@ -46,12 +47,20 @@ class TypeIncomplete(LessonkitError):
     """A registered question type lacks a method a consumer asked for."""
 
 
-class RuntimeQuestion(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+class RuntimeQuestion(Part):
     """What every question has at run time, whatever its type (see ``QuestionBase``).
 
-    Subclasses add their own fields and a ``tag="…"`` (the `type:` value). Lists are
-    tuples, so the whole object is immutable and can be shared between attempts.
+    Subclasses add their own fields and name their `type:` value with a class keyword,
+    ``class Cloze(RuntimeQuestion, tag="cloze")``. Lists are tuples, so the whole object
+    is immutable and can be shared between attempts.
     """
+
+    tag: ClassVar[str] = ""
+
+    def __init_subclass__(cls, *, tag: str | None = None, **how: Any) -> None:
+        super().__init_subclass__(**how)
+        if tag is not None:
+            cls.tag = tag
 
     id: str
     prompt: str
@@ -67,25 +76,23 @@ class RuntimeQuestion(msgspec.Struct, frozen=True, kw_only=True, tag_field="type
     @property
     def type(self) -> str:
         """The `type:` value, as the bank writes it."""
-        tag = self.__struct_config__.tag
-        assert isinstance(tag, str)  # every registered subclass sets one
-        return tag
+        return self.tag
 
 
-class DrawnQuestion(RuntimeQuestion, frozen=True, kw_only=True):
+class DrawnQuestion(RuntimeQuestion):
     """A question that may draw numbers (`params:`): the parameters stay as the bank's JSON
     has them (``bank.variants`` reads them) until a draw renders a plain question."""
 
-    params: dict[str, Any] = msgspec.field(default_factory=dict)
-    derived: dict[str, Any] = msgspec.field(default_factory=dict)
+    params: Mapping[str, Any] = EMPTY
+    derived: Mapping[str, Any] = EMPTY
     constraints: tuple[Any, ...] = ()
-    numbers_before: dict[str, Any] | None = None
+    numbers_before: Mapping[str, Any] | None = None
 
     def parameters_key(self) -> dict[str, Any]:
         """The drawn parameters' part of the answer-key hash (empty without ``params``)."""
         if not self.params:
             return {}
-        return {"parameters": {"params": self.params, "derived": self.derived,
+        return {"parameters": {"params": dict(self.params), "derived": dict(self.derived),
                                "constraints": list(self.constraints)}}  # fmt: skip
 
 
@@ -93,9 +100,8 @@ Q = TypeVar("Q", bound=RuntimeQuestion)
 
 
 def as_json(question: RuntimeQuestion) -> dict[str, Any]:
-    """A run-time question as its JSON form (what ``bank.variants`` reads)."""
-    found: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(question))
-    return found
+    """A run-time question as its JSON form (what ``bank.variants`` and the models read)."""
+    return {"type": question.type, **frozen.as_json(question)}
 
 
 def drawn(question: Q, numbers: Mapping[str, float | str], **how: Any) -> Q:
@@ -104,10 +110,7 @@ def drawn(question: Q, numbers: Mapping[str, float | str], **how: Any) -> Q:
     from lessonkit.bank import variants  # the formula engine, only for questions that draw
 
     plain = variants.render(as_json(question), dict(numbers), **how)
-    try:
-        return msgspec.convert(plain, type(question))
-    except msgspec.ValidationError as error:
-        raise ValueError(f"question {question.id!r}: {error}") from None
+    return type(question).from_json(plain)
 
 
 R = TypeVar("R")  # the type's canonical response (``grading.grader.Response`` member)

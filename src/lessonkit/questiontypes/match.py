@@ -13,8 +13,6 @@ from collections.abc import Sequence
 from string import ascii_lowercase as LETTERS
 from typing import Any
 
-import msgspec
-
 from lessonkit.grading.credit import Grade, index, scored
 from lessonkit.grading.textmatch import normalise_text
 from lessonkit.questiontypes.base import (
@@ -30,19 +28,20 @@ from lessonkit.questiontypes.base import (
     RuntimeQuestion,
     Widget,
 )
+from lessonkit.questiontypes.frozen import Part
 from lessonkit.questiontypes.options import listed, places, shuffled
 
 _PAIR = re.compile(r"(\d+)\s*[-:=.)]?\s*([a-z])")
 
 
-class Pair(msgspec.Struct, frozen=True):
+class Pair(Part):
     """One left-hand item and the right-hand item it matches (``bank.questions.Pair``)."""
 
     left: str
     right: str
 
 
-class Match(RuntimeQuestion, frozen=True, kw_only=True, tag="match"):
+class Match(RuntimeQuestion, tag="match"):
     """A `match` question at run time (``bank.questions.MatchQuestion``)."""
 
     pairs: tuple[Pair, ...]

@@ -28,7 +28,7 @@ from lessonkit.questiontypes.options import (
 )
 
 
-class Multiple(ChoiceQuestion, frozen=True, kw_only=True, tag="multiple"):
+class Multiple(ChoiceQuestion, tag="multiple"):
     """A `multiple` question at run time (``bank.questions.MultipleQuestion``)."""
 
     scoring: str = "partial"

@@ -30,7 +30,7 @@ from lessonkit.questiontypes.base import (
 _AUTO = {"fraction": "100", "format": "moodle_auto_format"}
 
 
-class Numeric(DrawnQuestion, frozen=True, kw_only=True, tag="numeric"):
+class Numeric(DrawnQuestion, tag="numeric"):
     """A `numeric` question at run time (``bank.questions.NumericQuestion``)."""
 
     answer: float | str

@@ -11,8 +11,6 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-import msgspec
-
 from lessonkit.grading.textmatch import normalise_text
 from lessonkit.questiontypes.base import (
     AnkiCard,
@@ -24,11 +22,12 @@ from lessonkit.questiontypes.base import (
     Widget,
     drawn,
 )
+from lessonkit.questiontypes.frozen import Part
 
 SEPARATORS = re.compile(r"[\s,;]+")
 
 
-class Option(msgspec.Struct, frozen=True, kw_only=True):
+class Option(Part):
     """One choice (``bank.questions.Option``)."""
 
     text: str
@@ -40,7 +39,7 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
     separators: bool = True
 
 
-class ChoiceQuestion(DrawnQuestion, frozen=True, kw_only=True):
+class ChoiceQuestion(DrawnQuestion):
     """Options to choose from; ``shuffle`` unset follows the bank."""
 
     options: tuple[Option, ...]

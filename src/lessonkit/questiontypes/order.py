@@ -36,7 +36,7 @@ MOODLE_LOSS = (
 )
 
 
-class Order(RuntimeQuestion, frozen=True, kw_only=True, tag="order"):
+class Order(RuntimeQuestion, tag="order"):
     """An `order` question at run time (``bank.questions.OrderQuestion``)."""
 
     items: tuple[str, ...]

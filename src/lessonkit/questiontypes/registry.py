@@ -15,8 +15,6 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeAlias
 
-import msgspec
-
 from lessonkit.grading.credit import Grade, Response
 from lessonkit.questiontypes import (
     base,
@@ -63,14 +61,13 @@ REQUIRED = (
 def decode(data: Mapping[str, Any]) -> RuntimeQuestion:
     """A question's JSON (a validated model's ``model_dump(mode="json")``) as its run-time
     form; ``UnknownType`` when its `type:` is not registered."""
-    kind = named(str(data.get("type")))  # a clear error before msgspec's own
+    kind = named(str(data.get("type")))
     try:
-        found: RuntimeQuestion = msgspec.convert(data, kind.runtime, strict=False)
-    except msgspec.ValidationError as error:
+        return kind.runtime.from_json(data)
+    except TypeError as error:
         # Only a compiled bank that does not fit its own models gets here: a programming
         # error or a damaged cache, which the callers recompile.
         raise ValueError(f"question {data.get('id')!r}: {error}") from None
-    return found
 
 
 def decode_all(questions: Sequence[Mapping[str, Any]]) -> list[RuntimeQuestion]:
@@ -118,9 +115,8 @@ def check(kinds: Iterable[AnyType] = REGISTERED) -> list[str]:
         runtime = getattr(kind, "runtime", None)
         if not (isinstance(runtime, type) and issubclass(runtime, RuntimeQuestion)):
             gaps.append(f"question type `{name}` names no run-time form (`runtime`)")
-        elif runtime.__struct_config__.tag != name:
-            tag = runtime.__struct_config__.tag
-            gaps.append(f"question type `{name}`: its run-time form is tagged `{tag}`")
+        elif runtime.tag != name:
+            gaps.append(f"question type `{name}`: its run-time form is tagged `{runtime.tag}`")
         if not getattr(kind, "script", None):
             gaps.append(f"question type `{name}` names no widget script (`script`)")
         if "TODO(lessonkit)" not in (getattr(kind, "example", None) or ""):

@@ -19,7 +19,7 @@ from lessonkit.questiontypes.base import (
 from lessonkit.questiontypes.options import ChoiceQuestion, ChoiceType, in_range, places
 
 
-class Single(ChoiceQuestion, frozen=True, kw_only=True, tag="single"):
+class Single(ChoiceQuestion, tag="single"):
     """A `single` question at run time (``bank.questions.SingleQuestion``)."""
 
 

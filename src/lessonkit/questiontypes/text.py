@@ -27,7 +27,7 @@ from lessonkit.questiontypes.base import (
 _AUTO = {"fraction": "100", "format": "moodle_auto_format"}
 
 
-class Text(RuntimeQuestion, frozen=True, kw_only=True, tag="text"):
+class Text(RuntimeQuestion, tag="text"):
     """A `text` question at run time (``bank.questions.TextQuestion``)."""
 
     multiline: bool = False

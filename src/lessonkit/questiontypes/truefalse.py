@@ -29,7 +29,7 @@ _FALSE = frozenset({"f", "false", "n", "no"})
 FORM = "Type t (true) or f (false)."
 
 
-class TrueFalse(RuntimeQuestion, frozen=True, kw_only=True, tag="true_false"):
+class TrueFalse(RuntimeQuestion, tag="true_false"):
     """A `true_false` question at run time (``bank.questions.TrueFalseQuestion``)."""
 
     answer: bool
