@@ -20,10 +20,8 @@ import re
 from collections.abc import Sequence
 from typing import Any, TypeAlias
 
-import msgspec
-
 from lessonkit.grading.credit import Grade, scored
-from lessonkit.questiontypes import numeric, text
+from lessonkit.questiontypes import frozen, numeric, text
 from lessonkit.questiontypes.base import (
     AnkiCard,
     Carried,
@@ -40,7 +38,7 @@ from lessonkit.questiontypes.base import (
 
 Answer: TypeAlias = str | float | None
 ClozeResponse: TypeAlias = tuple[Answer, ...]
-Part: TypeAlias = text.Text | numeric.Numeric
+BlankQuestion: TypeAlias = text.Text | numeric.Numeric
 
 SEPARATOR = ";"
 _SPLIT = re.compile(r"(?<!\\);")
@@ -48,7 +46,7 @@ _SPLIT = re.compile(r"(?<!\\);")
 _MOODLE_SPECIAL = re.compile(r"([\\}#~/\"])")
 
 
-class Blank(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class Blank(frozen.Part, sparse=True):
     """One blank (``bank.questions.NumberBlank`` or ``TextBlank``): a number when it
     has an ``answer``, else text. As JSON it keeps only what is set, so it reads back
     as the one model or the other."""
@@ -63,7 +61,7 @@ class Blank(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     case_sensitive: bool = False
 
 
-class Cloze(RuntimeQuestion, frozen=True, kw_only=True, tag="cloze"):
+class Cloze(RuntimeQuestion, tag="cloze"):
     """A `cloze` question at run time (``bank.questions.ClozeQuestion``)."""
 
     blanks: tuple[Blank, ...]
@@ -76,13 +74,13 @@ def marker(number: int) -> str:
 
 
 @functools.lru_cache(maxsize=256)
-def parts(question: Cloze) -> tuple[Part, ...]:
+def parts(question: Cloze) -> tuple[BlankQuestion, ...]:
     """Each blank as a question of its own type, worth one point, for that type to read,
     grade and describe."""
     return tuple(_part(question, blank) for blank in question.blanks)
 
 
-def _part(question: Cloze, blank: Blank) -> Part:
+def _part(question: Cloze, blank: Blank) -> BlankQuestion:
     id, prompt, insight = question.id, question.prompt, question.insight
     explanation, section = question.explanation, question.section
     if blank.answer is not None:
@@ -97,7 +95,7 @@ def _part(question: Cloze, blank: Blank) -> Part:
     )  # fmt: skip
 
 
-def _kind(part: Part) -> Any:
+def _kind(part: BlankQuestion) -> Any:
     return numeric.TYPE if isinstance(part, numeric.Numeric) else text.TYPE
 
 
@@ -113,7 +111,7 @@ def typed_line(answers: Sequence[str]) -> str:
     return "; ".join(answer.replace(";", "\\;") for answer in answers)
 
 
-def _what(part: Part) -> str:
+def _what(part: BlankQuestion) -> str:
     if isinstance(part, numeric.Numeric):
         return f"a number in {part.unit}" if part.unit else "a number"
     return "a word or phrase"
@@ -353,7 +351,7 @@ def _said(lines: list[str]) -> str:
     return " ".join(lines)
 
 
-def _key_words(part: Part) -> str:
+def _key_words(part: BlankQuestion) -> str:
     if isinstance(part, numeric.Numeric):
         return numeric.TYPE.key_described(part)[0]
     if part.accept:
@@ -361,7 +359,7 @@ def _key_words(part: Part) -> str:
     return "any answer matching " + " or ".join(f"`{p}`" for p in part.patterns)
 
 
-def _embedded(part: Part, kit: MoodleKit, losses: list[str]) -> str:
+def _embedded(part: BlankQuestion, kit: MoodleKit, losses: list[str]) -> str:
     if isinstance(part, numeric.Numeric):
         value, margin = kit.number(part.value()), kit.number(part.allowed_error())
         return f"{{1:NUMERICAL:={value}:{margin}}}"
@@ -373,7 +371,7 @@ def _embedded(part: Part, kit: MoodleKit, losses: list[str]) -> str:
     return f"{{1:{kind}:{'~'.join('=' + a for a in answers)}}}"
 
 
-def _canvas_answers(part: Part, kit: QtiKit, losses: list[str]) -> list[str]:
+def _canvas_answers(part: BlankQuestion, kit: QtiKit, losses: list[str]) -> list[str]:
     if isinstance(part, numeric.Numeric):
         if part.allowed_error():
             losses.append(
