@@ -40,7 +40,6 @@ Answer: TypeAlias = str | float | None
 ClozeResponse: TypeAlias = tuple[Answer, ...]
 BlankQuestion: TypeAlias = text.Text | numeric.Numeric
 
-SEPARATOR = ";"
 _SPLIT = re.compile(r"(?<!\\);")
 # Characters Moodle's embedded answers give a meaning to, escaped in an answer's text.
 _MOODLE_SPECIAL = re.compile(r"([\\}#~/\"])")
@@ -95,7 +94,7 @@ def _part(question: Cloze, blank: Blank) -> BlankQuestion:
     )  # fmt: skip
 
 
-def _kind(part: BlankQuestion) -> Any:
+def _kind(part: BlankQuestion) -> QuestionType[Any, Any]:
     return numeric.TYPE if isinstance(part, numeric.Numeric) else text.TYPE
 
 
@@ -144,7 +143,7 @@ class ClozeType(QuestionType[Cloze, ClozeResponse]):
     def expected_form(self, question: Cloze) -> str:
         found = parts(question)
         if len(found) == 1:
-            return _kind(found[0]).expected_form(found[0])  # type: ignore[no-any-return]
+            return _kind(found[0]).expected_form(found[0])
         each = ", ".join(f"{marker(n)} {_what(p)}" for n, p in enumerate(found, 1))
         return (
             f"Type the {len(found)} blanks in order on one line, separated by `;` ({each}); "
