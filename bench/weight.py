@@ -81,16 +81,21 @@ def page_weight(site: Path, page: str) -> dict[str, tuple[int, int]]:
     return {kind: (pair[0], pair[1]) for kind, pair in weights.items()}
 
 
-# What self-check.js fetches from beside itself, on pages that need it: the grading of
-# typed answers, and the help with wide tables and figures.
-_LATER = ((b'class="lk-field"', "typed.js"), (b"<table", "reading.js"), (b"lk-zoom", "reading.js"))
+# What self-check.js fetches from beside itself, on pages that need it: each question
+# type's widget script, and the help with wide tables and figures.
+_LATER = ((b"<table", "reading.js"), (b"lk-zoom", "reading.js"))
+_TYPE = re.compile(
+    rb"data-key='\{\"type\":\"(\w+)\""
+)  # each question's type, as selfcheck writes it
 
 
 def _fetched_later(raw: bytes, found: list[tuple[str, str]]) -> list[tuple[str, str]]:
     script = next((u for _, u in found if urlsplit(u).path.endswith("/self-check.js")), None)
     if script is None:
         return []
-    wanted = dict.fromkeys(name for marker, name in _LATER if marker in raw)
+    types = {found.decode() for found in _TYPE.findall(raw)}
+    wanted = dict.fromkeys([*(f"types/{t}.js" for t in sorted(types)),
+                            *(name for marker, name in _LATER if marker in raw)])  # fmt: skip
     return [("JS", script.replace("self-check.js", name)) for name in wanted]
 
 

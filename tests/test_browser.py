@@ -475,10 +475,9 @@ def test_the_grading_table_gives_the_same_scores_in_the_browser(page: Any) -> No
     from test_grading_parity import key
 
     page.goto("about:blank")
-    # A page with typed answers loads both; a type with a script of its own adds it.
     assets = ROOT / "site_overrides/assets/lessonkit"
-    for script in [assets / "self-check.js", assets / "typed.js",
-                   *sorted((assets / "types").glob("*.js"))]:  # fmt: skip
+    # The page with every type: its script, then each type's widget script.
+    for script in [assets / "self-check.js", *sorted((assets / "types").glob("*.js"))]:
         page.add_script_tag(path=str(script))
     cases = [[key(name), response] for name, response, *_ in CASES["cases"]]
     got = page.evaluate(
@@ -545,11 +544,12 @@ def test_lesson_images_open_full_size_and_wide_tables_scroll_with_a_cue(
     context.close()
 
 
-def test_typed_answer_grading_loads_only_on_pages_that_ask_for_it(
+def test_each_type_script_loads_only_on_pages_that_ask_for_it(
     page: Any, fixture_url: str, tmp_path: Path
 ) -> None:
-    """A page of choices is lighter without typed.js; a page with a number or text question
-    fetches it before mounting its blocks, so a kept typed answer is graded at once."""
+    """A page of choices is lighter without the scripts of typed answers; a page with a
+    number question fetches types/numeric.js before mounting its blocks, so a kept typed
+    answer is graded at once."""
     project = tmp_path / "project"
     make_stand_in(project)  # a single-choice and a true/false question, nothing typed
     assert build(project, tmp_path / "site").returncode == 0
@@ -558,10 +558,11 @@ def test_typed_answer_grading_loads_only_on_pages_that_ask_for_it(
         page.locator(".lk-self-check .lk-tally").first.wait_for(state="attached")
         choose(page, "why-gpus", [0])
         assert result(page, "why-gpus") == "✓ Correct: 1 of 1 point."
-        assert not [u for u in page.requests if u.endswith("/typed.js")]
+        fetched = {u.rsplit("/", 1)[1] for u in page.requests if "/types/" in u}
+        assert fetched == {"single.js", "true_false.js"}
     page.goto(fixture_url + FIXTURE_LESSON)
     answer_field(page, "how-fast", "3,35 TB/s")
     assert result(page, "how-fast").startswith("✓ Correct")
-    assert [u for u in page.requests if u.endswith("/typed.js")]
+    assert [u for u in page.requests if u.endswith("/types/numeric.js")]
     page.reload()  # the kept answer, graded again before the reader does anything
     page.locator("#lk-how-fast .lk-result").filter(has_text="Correct").wait_for()

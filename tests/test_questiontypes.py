@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -103,3 +104,11 @@ def test_a_half_written_type_is_a_clear_error_not_a_traceback(
         "lessonkit: question type `true_false` does not implement `gift`; add it to its "
         'module in lessonkit/questiontypes/ (CONTRIBUTING.md, "Adding a question type")\n'
     )
+
+
+def test_every_registered_type_has_its_widget_script() -> None:
+    folder = Path(__file__).resolve().parents[1] / "site_overrides/assets/lessonkit/types"
+    scripts = sorted(path.name for path in folder.glob("*.js"))
+    assert scripts == sorted(kind.script for kind in registry.REGISTERED)
+    for kind in registry.REGISTERED:  # each registers itself under its type's name
+        assert f'register("{kind.name}"' in (folder / kind.script).read_text(encoding="utf-8")

@@ -175,7 +175,7 @@ def test_single_question_renders_exactly() -> None:
     # Shuffled by the question's id, the same on every build; never the written order.
     assert html[start:end] == (
         '<li class="lk-question" id="lk-pick-one"'
-        """ data-key='{"type":"single","points":1,"correct":[0]}' data-script="single.js">\n"""
+        """ data-key='{"type":"single","points":1,"correct":[0]}'>\n"""
         '<p class="lk-number">Question 1</p>\n'
         '<div class="lk-prompt" id="lk-pick-one-prompt"><p>Prompt of pick-one</p></div>\n'
         '<p class="lk-instruction">Choose one option.</p>\n'
@@ -506,7 +506,9 @@ def test_search_index_has_the_lesson_but_not_the_self_check_answers(real_site: P
         assert part not in text
 
 
-@pytest.mark.parametrize("name", ["self-check.js", "typed.js", "reading.js", "lessonkit.css"])
+@pytest.mark.parametrize(
+    "name", ["self-check.js", "types/numeric.js", "reading.js", "lessonkit.css"]
+)
 def test_readers_download_lessonkit_assets_minified(real_site: Path, name: str) -> None:
     source = (ROOT / "site_overrides/assets/lessonkit" / name).read_text(encoding="utf-8")
     shipped = (real_site / "assets/lessonkit" / name).read_text(encoding="utf-8")
@@ -517,9 +519,18 @@ def test_readers_download_lessonkit_assets_minified(real_site: Path, name: str) 
     # local names are shortened, so they are not compared).
     pattern = r"\.(lk-[\w-]+)" if name.endswith(".css") else r'"([A-Za-z][\w .,:…“”→-]{5,})"'
     names = set(re.findall(pattern, source))
-    assert len(names) > (5 if name == "typed.js" else 10)  # typed.js builds most messages
+    assert len(names) > (5 if name.startswith("types/") else 10)  # it builds most messages
     for found in names:
         assert found in shipped, f"{found} lost in minifying {name}"
+
+
+def test_every_question_types_script_is_shipped_minified(real_site: Path) -> None:
+    sources = sorted((ROOT / "site_overrides/assets/lessonkit/types").glob("*.js"))
+    assert len(sources) >= 7
+    for source in sources:
+        shipped = (real_site / "assets/lessonkit/types" / source.name).read_text(encoding="utf-8")
+        assert "/*" not in shipped, f"comments reach the reader in {source.name}"
+        assert len(shipped) < 0.8 * len(source.read_text(encoding="utf-8")), source.name
 
 
 def test_a_key_with_quotes_and_markup_survives_the_attribute() -> None:

@@ -152,6 +152,7 @@ def test_widget_key_holds_each_blanks_own_key() -> None:
             {"type": "text", "points": 1.0, "accept": ["memory controller"],
              "patterns": ["HBM ?controller"]},
         ],
+        "uses": ["numeric", "text"],
     }  # fmt: skip
 
 
@@ -469,9 +470,9 @@ def test_the_widget_on_the_page(page: Any, tmp_path: Path, engine: str) -> None:
         assert fields.evaluate_all("els => els.map(e => e.value)") == [
             "31,5", "the memory controller"]  # fmt: skip
         assert question.locator(".lk-result").inner_text() == right
-    # typed.js comes for the blanks even on a page without a numeric or text question.
-    scripts = sorted({u.rsplit("/", 1)[1] for u in page.requests if u.endswith(".js")})
-    assert {"cloze.js", "typed.js"} <= set(scripts)
+    # The blanks' own types come too, on a page without a numeric or text question.
+    scripts = {u.rsplit("/", 1)[1] for u in page.requests if "/types/" in u}
+    assert scripts == {"cloze.js", "numeric.js", "text.js", "single.js", "true_false.js"}
     assert all(u.startswith(url) for u in page.requests if u.startswith("http"))
 
 

@@ -1,81 +1,63 @@
 /* lessonkit: answer the self-checks on a lesson page and check them in place, graded
-   exactly as `lessonkit quiz` grades (src/lessonkit/grading/grader.py and responses.py;
-   the table in tests/grading_cases.json holds both to it). Typed answers are graded by
-   typed.js, which this script loads on pages that ask for one. Answers are kept in this
-   browser's localStorage only: no network, no cookies. Without this script every
-   question still has its answer in a <details> block that opens on click. */
+   exactly as `lessonkit quiz` grades (each question type's module in
+   src/lessonkit/questiontypes/; the table in tests/grading_cases.json holds both to it).
+   This script is the page: checking, marks, scores, retries, kept answers. What a
+   question type knows (reading its controls, grading, marking its parts) is in its own
+   widget script, types/TYPE.js beside this one, which registers itself here
+   (`lessonkit.register`); a page loads the scripts of the types it shows, and no others.
+   Answers are kept in this browser's localStorage only: no network, no cookies. Without
+   this script every question still has its answer in a <details> block that opens on
+   click. */
 (function () {
   "use strict";
 
   var BATCH = 4; // questions shown at a time
-  var NOT_TYPED = "Typed answers cannot be checked here: open the answer to compare.";
+  var UNAVAILABLE = "This answer cannot be checked here: open the answer to compare.";
 
-  // --- grading: the same rules as grader.py (typed answers: typed.js) -------
+  // --- the question types ----------------------------------------------------
+
+  // Each type's widget script registers, by the type's name (its key's `type`):
+  //   share(key, response, said): the share of the points a response earns (0 to 1), or
+  //     {error} when it cannot be graded (the terminal refuses such input and asks
+  //     again); what to tell the reader besides (how a number was read) goes into `said`;
+  //   read(question, key): the response its controls hold now (null: nothing chosen);
+  //   write(question, key, response): put a kept response back (null: clear them);
+  //   mark(question, key, seen): mark each part right or wrong in place (`seen`: the
+  //     reader has opened the full answer, so what they missed may be marked too);
+  //   mount(question, key): anything its controls need once this script runs (optional);
+  // A key's `uses` lists other types whose scripts the type calls (through `grade`), so
+  // the page loads them as well.
+  //   instruction: what to say instead of the page's own instruction (optional).
+  var types = {};
+
+  function register(name, methods) {
+    types[name] = methods;
+  }
+
+  // A type whose script could not be loaded: its questions keep their answers to open.
+  var UNLOADED = {
+    share: function () { return fail(UNAVAILABLE); },
+    read: function () { return ""; },
+    write: function () {}
+  };
+
+  function typeOf(key) {
+    return types[key.type] || UNLOADED;
+  }
 
   function fail(message) {
     return { error: message };
   }
 
-  // The share of the points a response earns, or {error} when it cannot be graded
-  // (the terminal refuses such input and asks again).
-  function share(key, response, said) {
-    var type = key.type;
-    var own = types[type];
-    if (own) return own.share(key, response, said);
-    // Typed answers are graded by typed.js, loaded only on pages that ask for them.
-    if (type === "numeric" || type === "text") {
-      var typed = window.lessonkit.typed;
-      return typed ? typed(key, response, said) : fail(NOT_TYPED);
-    }
-    if (response === null || response === undefined) return fail("Choose an answer first.");
-    if (type === "true_false") return response === key.answer ? 1 : 0;
-    if (type === "single") return key.correct.indexOf(response) >= 0 ? 1 : 0;
-    if (type === "multiple") {
-      var chosen = response.filter(function (v, i) { return response.indexOf(v) === i; });
-      if (!chosen.length) return fail("Choose at least one option.");
-      var right = chosen.filter(function (i) { return key.correct.indexOf(i) >= 0; }).length;
-      return Math.max(0, right - (chosen.length - right)) / key.correct.length;
-    }
-    if (type === "order") {
-      var position = {};
-      response.forEach(function (item, at) { position[item] = at; });
-      var kept = 0;
-      for (var i = 0; i + 1 < key.count; i += 1) {
-        if (position[i + 1] === position[i] + 1) kept += 1;
-      }
-      return kept / (key.count - 1);
-    }
-    if (response.indexOf(null) >= 0) return fail("Match every item first.");
-    // As in the terminal: each answer on the right goes to one item at most.
-    var twice = response.filter(function (v, i) { return response.indexOf(v) !== i; });
-    if (twice.length) return fail("An answer is chosen twice. Give each answer to one item at most.");
-    return response.filter(function (choice, i) { return choice === i; }).length / key.count;
-  }
-
   // {score, max, correct, said}: `said` is how a number was read and any hint about it.
   function grade(key, response) {
     var said = [];
-    var found = share(key, response, said);
+    if (response === null || response === undefined) return fail("Choose an answer first.");
+    var found = typeOf(key).share(key, response, said);
     if (found.error) return found;
     found = Math.min(1, Math.max(0, found));
     if (key.scoring === "all_or_nothing") found = found === 1 ? 1 : 0;
     return { score: key.points * found, max: key.points, correct: found === 1, said: said };
-  }
-
-
-  // --- question types with a script of their own ------------------------------
-
-  // A type whose widget script (site_overrides/assets/lessonkit/types/, the type's
-  // `script`) registers it here reads, writes, grades and marks its own questions:
-  // {read(question), write(question, response), share(key, response, said),
-  //  mark(question, key, seen, mark), mount(question, key)}; the types written into this
-  // file are the ones not (yet) registered.
-  var types = {};
-  // The types still written into this file: their scripts are not fetched.
-  var BUILT_IN = ["single", "multiple", "true_false", "numeric", "text", "order", "match"];
-
-  function register(name, type) {
-    types[name] = type;
   }
 
 
@@ -148,48 +130,25 @@
     return made;
   }
 
-  function read(question, key) {
-    var type = key.type;
-    if (types[type]) return types[type].read(question, key);
-    var inputs = Array.prototype.slice.call(question.querySelectorAll(".lk-options input"));
-    if (type === "multiple") {
-      return inputs.filter(function (i) { return i.checked; }).map(function (i) { return +i.value; });
-    }
-    if (type === "single" || type === "true_false") {
-      var chosen = inputs.filter(function (i) { return i.checked; })[0];
-      if (!chosen) return null;
-      return type === "single" ? +chosen.value : chosen.value === "1";
-    }
-    if (type === "numeric" || type === "text") return question.querySelector(".lk-field [id]").value;
-    if (type === "order") {
-      return Array.prototype.map.call(question.querySelectorAll(".lk-order > li"), function (li) {
-        return +li.getAttribute("data-item");
-      });
-    }
-    return Array.prototype.map.call(question.querySelectorAll(".lk-pairs select"), function (s) {
-      return s.value === "" ? null : +s.value;
-    });
+  // Helpers the widget scripts share: a typed answer's field, and a choice's options.
+  function field(question) {
+    return question.querySelector(".lk-field [id]");
   }
 
-  function write(question, key, response) {
-    var type = key.type;
-    if (types[type]) return types[type].write(question, key, response);
-    question.querySelectorAll(".lk-options input").forEach(function (input) {
-      var value = type === "true_false" ? input.value === "1" : +input.value;
-      input.checked = response !== null && (Array.isArray(response)
-        ? response.indexOf(value) >= 0 : response === value);
-    });
-    var field = question.querySelector(".lk-field [id]");
-    if (field) field.value = response || "";
-    var list = question.querySelector(".lk-order");
-    if (list && response) {
-      response.forEach(function (item) {
-        var li = list.querySelector('[data-item="' + item + '"]');
-        if (li) list.appendChild(li);
-      });
-    }
-    question.querySelectorAll(".lk-pairs select").forEach(function (select, n) {
-      select.value = response && response[n] !== null ? String(response[n]) : "";
+  function options(question) {
+    return Array.prototype.slice.call(question.querySelectorAll(".lk-options input"));
+  }
+
+  // Each chosen option marked right or wrong, with the author's feedback on it; once the
+  // reader has seen the full answer, the right options they missed are marked too.
+  function markOptions(question, seen, isRight, feedback) {
+    options(question).forEach(function (input) {
+      var about = feedback
+        ? question.querySelector('.lk-about [data-option="' + input.value + '"]') : null;
+      if (input.checked) mark(input.closest(".lk-option"), isRight(input), about);
+      else if (seen && isRight(input)) {
+        mark(input.closest(".lk-option"), true, about, "✓ Right, not chosen");
+      }
     });
   }
 
@@ -216,32 +175,11 @@
     target.appendChild(note);
   }
 
-  function isRight(key, input) {
-    return key.type === "true_false" ? (input.value === "1") === key.answer
-      : key.correct.indexOf(+input.value) >= 0;
-  }
-
-  // What was chosen is marked right or wrong; once the reader has seen the full answer,
-  // the right options they missed are marked too, and each order item says where it goes.
+  // Each part marked in place by its type; once the reader has seen the full answer,
+  // what they missed is marked too.
   function markParts(question, key) {
-    var seen = question.lkSeen;
-    if (types[key.type]) return types[key.type].mark(question, key, seen, mark);
-    question.querySelectorAll(".lk-options input").forEach(function (input) {
-      var about = key.type === "true_false" ? null
-        : question.querySelector('.lk-about [data-option="' + input.value + '"]');
-      if (input.checked) mark(input.closest(".lk-option"), isRight(key, input), about);
-      else if (seen && isRight(key, input)) {
-        mark(input.closest(".lk-option"), true, about, "✓ Right, not chosen");
-      }
-    });
-    question.querySelectorAll(".lk-order > li").forEach(function (li, at) {
-      var item = +li.getAttribute("data-item");
-      var words = item === at ? "✓ In place" : seen ? "✗ Belongs at " + (item + 1) : "✗ Not here";
-      mark(li, item === at, null, words);
-    });
-    question.querySelectorAll(".lk-pairs select").forEach(function (select, n) {
-      mark(select.parentNode, +select.value === n, null);
-    });
+    var type = typeOf(key);
+    if (type.mark) type.mark(question, key, !!question.lkSeen);
   }
 
   function show(question, key, result) {
@@ -267,7 +205,7 @@
   }
 
   function check(question, key, quiet) {
-    var response = read(question, key);
+    var response = typeOf(key).read(question, key);
     var result = grade(key, response);
     if (result.error) {
       // A kept answer that no longer fits (the bank changed) is dropped without a word.
@@ -297,7 +235,7 @@
 
   function reset(question, key) {
     unmark(question);
-    write(question, key, null);
+    typeOf(key).write(question, key, null);
     question.lkScore = null;
     question.lkSeen = false;
     question.querySelector(".lk-result").textContent = "";
@@ -344,27 +282,6 @@
     return made;
   }
 
-  function reorder(question, li, step) {
-    var list = li.parentNode;
-    var items = Array.prototype.slice.call(list.children);
-    var at = items.indexOf(li) + step;
-    var name = "“" + li.firstChild.textContent + "”";
-    var said = question.querySelector(".lk-result");
-    if (at < 0 || at >= items.length) {
-      said.textContent = name + " is " + (step < 0 ? "first" : "last") + " already.";
-      return;
-    }
-    list.insertBefore(li, step < 0 ? items[at] : items[at].nextSibling);
-    list.querySelectorAll(".lk-mark").forEach(function (old) { old.remove(); });
-    list.querySelectorAll(".lk-right, .lk-wrong").forEach(function (old) {
-      old.classList.remove("lk-right", "lk-wrong");
-    });
-    var moved = li.querySelector(step < 0 ? ".lk-up" : ".lk-down");
-    (at === 0 || at === items.length - 1 ? li.querySelector(step < 0 ? ".lk-down" : ".lk-up")
-      : moved).focus();
-    said.textContent = name + " is now number " + (at + 1) + " of " + items.length + ".";
-  }
-
   // A question with parameters carries every draw's numbers (computed when the site was
   // built): showing another draw is putting its texts in the slots and its answer in the key.
   function renumber(question, key, drawn, at) {
@@ -403,24 +320,14 @@
 
   // --- mounting a block ----------------------------------------------------------
 
-  // Said only once the script runs: the page without it has no Check button and no
-  // moving items, and its own words say to open the answer instead.
-  var INSTRUCTIONS = { order: "Put these in order, first at the top." };
-
   function mountQuestion(question, saved) {
     var key = JSON.parse(question.getAttribute("data-key"));
-    if (types[key.type] && types[key.type].mount) types[key.type].mount(question, key);
+    var type = typeOf(key);
+    // Said only once the script runs: the page without it has no Check button (nor, for
+    // some types, working controls), and its own words say to open the answer instead.
     var instruction = question.querySelector(".lk-instruction");
-    if (instruction && INSTRUCTIONS[key.type]) instruction.textContent = INSTRUCTIONS[key.type];
-    question.querySelectorAll(".lk-order > li").forEach(function (li) {
-      var name = li.firstChild.textContent;
-      var up = button("↑", "lk-up", function () { reorder(question, li, -1); });
-      var down = button("↓", "lk-down", function () { reorder(question, li, 1); });
-      up.setAttribute("aria-label", "Move “" + name + "” up");
-      down.setAttribute("aria-label", "Move “" + name + "” down");
-      li.appendChild(up);
-      li.appendChild(down);
-    });
+    if (instruction && type.instruction) instruction.textContent = type.instruction;
+    if (type.mount) type.mount(question, key);
     var bar = element("div", "lk-check");
     bar.appendChild(button("Check", "", function () { check(question, key, false); }));
     if (question.hasAttribute("data-variants")) mountNumbers(question, key, saved, bar);
@@ -442,7 +349,7 @@
       answer.open = true;
     }
     if (saved[question.id] !== undefined) {
-      write(question, key, saved[question.id]);
+      type.write(question, key, saved[question.id]);
       check(question, key, true);
     }
     return key;
@@ -534,48 +441,31 @@
     document.head.appendChild(script);
   }
 
-  // Typed answers (numbers, text) need the longer half of the grading rules, typed.js:
-  // fetched from beside this script on pages with such a question only, before any
-  // block is mounted, as a kept answer is graded at once.
-  function loadTyped(then) {
-    if (window.lessonkit.typed || !HERE || !document.querySelector(".lk-self-check .lk-field")) {
-      return false;
-    }
-    if (document.querySelector("script.lk-typed")) return true; // on its way: it mounts
-    var script = element("script", "lk-typed");
-    script.src = HERE.replace(/[^/?#]*([?#].*)?$/, "typed.js");
-    script.onload = then;
-    script.onerror = function () {
-      window.lessonkit.typed = function () { return fail(NOT_TYPED); };
-      then();
-    };
-    document.head.appendChild(script);
-    return true;
-  }
+  // The widget script of each type on the page, fetched from types/ beside this script
+  // before any block is mounted (a kept answer is graded at once); a page loads only the
+  // types it shows. A script that cannot be loaded leaves its questions to be opened.
+  var loading = {};
 
-  // A type's widget script, fetched from types/ beside this script for the questions on
-  // the page whose type has not registered itself yet, before any block is mounted.
   function loadTypes(then) {
-    if (!HERE) return false;
     var wanted = {};
-    document.querySelectorAll(".lk-self-check .lk-question[data-script]").forEach(function (q) {
-      var name = JSON.parse(q.getAttribute("data-key")).type;
-      if (!types[name] && BUILT_IN.indexOf(name) < 0) wanted[q.getAttribute("data-script")] = true;
+    document.querySelectorAll(".lk-self-check .lk-question[data-key]").forEach(function (q) {
+      var key = JSON.parse(q.getAttribute("data-key"));
+      // `uses`: the types whose scripts this one grades its parts with (a cloze's blanks).
+      [key.type].concat(key.uses || []).forEach(function (type) {
+        if (!types[type]) wanted[type] = true;
+      });
     });
-    var scripts = Object.keys(wanted).filter(function (name) {
-      return !document.querySelector('script[data-lk-type="' + name + '"]');
-    });
-    if (!scripts.length) return document.querySelector("script.lk-loading") !== null;
-    var left = scripts.length;
-    scripts.forEach(function (name) {
-      var script = element("script", "lk-loading");
-      script.setAttribute("data-lk-type", name);
-      script.src = HERE.replace(/[^/?#]*([?#].*)?$/, "types/" + name);
-      // A script that cannot load leaves its questions with their answers to open.
+    var missing = Object.keys(wanted);
+    if (!missing.length || !HERE) return false;
+    missing.forEach(function (type) {
+      if (loading[type]) return; // on its way: it mounts when it comes
+      loading[type] = true;
+      var script = element("script", "lk-type");
+      script.src = HERE.replace(/[^/?#]*([?#].*)?$/, "types/" + type + ".js");
       script.onload = script.onerror = function () {
-        script.className = "";
-        left -= 1;
-        if (!left) then();
+        if (!types[type]) types[type] = UNLOADED;
+        delete loading[type];
+        if (!Object.keys(loading).length) then();
       };
       document.head.appendChild(script);
     });
@@ -583,7 +473,7 @@
   }
 
   function mount() {
-    if (loadTyped(mount) || loadTypes(mount)) return;
+    if (loadTypes(mount)) return;
     var saved = load();
     document.querySelectorAll(".lk-self-check").forEach(function (block) {
       if (!block.querySelector(".lk-tally")) mountBlock(block, saved);
@@ -592,7 +482,22 @@
     reading();
   }
 
-  window.lessonkit = { grade: grade, element: element, button: button, register: register };
+  // Text as the terminal reads it: Python's casefold() where lower case is not enough,
+  // NFKC (full-width digits), a typographic minus and spaces made plain.
+  function fold(text) {
+    return text.toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ");
+  }
+
+  function clean(text) {
+    text = text.normalize("NFKC").replace(/[\u2212\u2013]/g, "-").replace(/[\u00a0\u202f]/g, " ");
+    return fold(text.trim());
+  }
+
+  window.lessonkit = {
+    grade: grade, element: element, button: button, register: register, fail: fail,
+    mark: mark, field: field, options: options, markOptions: markOptions, fold: fold,
+    clean: clean
+  };
   // With navigation.instant the theme swaps pages without reloading them, and
   // announces each new page through `document$`.
   if (typeof window.document$ !== "undefined") {

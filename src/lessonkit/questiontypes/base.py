@@ -313,8 +313,9 @@ class QuestionType(Generic[Q, R]):
 
     name: ClassVar[str]
     runtime: ClassVar[type[RuntimeQuestion]]
-    # The type's widget script under site_overrides/assets/lessonkit/types/, loaded once
-    # on a page that shows the type; it registers the type with the page's registry.
+    # The type's widget script, site_overrides/assets/lessonkit/types/TYPE.js (named after
+    # the type: the page's self-check.js loads `types/<type>.js` on a page that shows the
+    # type); it registers the type's share, read, write and mark with the page.
     script: ClassVar[str]
     # An example question of the type as bank YAML, for `lessonkit new lesson`: a list
     # item whose `{{id}}`, `{{insight}}`, `{{section}}` and `{{tags}}` are filled in, and

@@ -319,7 +319,9 @@ class ClozeType(QuestionType[Cloze, ClozeResponse]):
 
     def widget_key(self, question: Cloze) -> dict[str, Any]:
         blanks = [{"type": p.type, "points": 1.0} | _kind(p).widget_key(p) for p in parts(question)]
-        key: dict[str, Any] = {"blanks": blanks}
+        # `uses`: the page's script loads these types' scripts too; each grades its blanks.
+        uses = sorted({part.type for part in parts(question)})
+        key: dict[str, Any] = {"blanks": blanks, "uses": uses}
         return key | ({"scoring": question.scoring} if question.scoring != "partial" else {})
 
     def widget(self, question: Cloze, kit: PageKit) -> Widget:

@@ -117,8 +117,8 @@ def check(kinds: Iterable[AnyType] = REGISTERED) -> list[str]:
             gaps.append(f"question type `{name}` names no run-time form (`runtime`)")
         elif runtime.tag != name:
             gaps.append(f"question type `{name}`: its run-time form is tagged `{runtime.tag}`")
-        if not getattr(kind, "script", None):
-            gaps.append(f"question type `{name}` names no widget script (`script`)")
+        if getattr(kind, "script", None) != f"{name}.js":
+            gaps.append(f"question type `{name}`'s widget script (`script`) is not `{name}.js`")
         if "TODO(lessonkit)" not in (getattr(kind, "example", None) or ""):
             gaps.append(f"question type `{name}` gives no example question (`example`)")
         required = REQUIRED

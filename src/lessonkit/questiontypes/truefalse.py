@@ -38,7 +38,7 @@ class TrueFalse(RuntimeQuestion, tag="true_false"):
 class TrueFalseType(QuestionType[TrueFalse, bool]):
     name = "true_false"
     runtime = TrueFalse
-    script = "truefalse.js"
+    script = "true_false.js"
     example = """\
   - id: {{id}}
     type: true_false

@@ -51,7 +51,7 @@ def shrink(site_dir: Path, cache: Path | None = None) -> None:
     """
     for path in sorted((site_dir / _FOLDER).rglob("*")):  # types/ holds each type's script
         minify = _MINIFIERS.get(path.suffix)
-        if minify is None:
+        if minify is None or not path.is_file():
             continue
         source = path.read_text(encoding="utf-8")
         key = hashlib.sha256(f"{FORMAT}\0{path.suffix}\0{source}".encode()).hexdigest()

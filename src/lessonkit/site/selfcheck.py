@@ -122,12 +122,9 @@ def _question(
     # every key. `&`, `<`, `>` and `'` are escaped all the same.
     key = _attribute(grading_key(question))
     more, answer = ("", None) if drawn is None else drawn
-    kind = registry.of(question)
-    widget = kind.widget(question, _Page(bank, answer))
-    # The type's widget script, which the page's script fetches once for the page.
-    script = f' data-script="{_text(kind.script)}"'
+    widget = registry.of(question).widget(question, _Page(bank, answer))
     lines = [
-        f'<li class="lk-question" id="lk-{question.id}" data-key=\'{key}\'{script}{more}>',
+        f'<li class="lk-question" id="lk-{question.id}" data-key=\'{key}\'{more}>',
         f'<p class="lk-number">Question {number}</p>',
         f'<div class="lk-prompt" id="lk-{question.id}-prompt">{safe_html(question.prompt)}</div>',
         *widget.inputs,

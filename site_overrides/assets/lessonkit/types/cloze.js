@@ -1,13 +1,11 @@
-/* lessonkit: the `cloze` question on the page: several blanks in one prompt, each a
-   number or a short text, graded blank by blank exactly as `lessonkit quiz` grades
-   them (src/lessonkit/questiontypes/cloze.py; tests/grading_cases.json holds both to
-   it). Each blank is graded by the rules of its own kind, numeric or text (typed.js,
-   which the page loads before this), so nothing of those rules is repeated here.
-   self-check.js fetches this file on pages with a cloze only. */
-(function () {
+/* lessonkit: the `cloze` question type on the page (src/lessonkit/questiontypes/cloze.py):
+   several blanks in one prompt, each graded by the rules of its own kind, `numeric` or
+   `text`, through that type's own widget script (its key lists them under `uses`, so the
+   page loads them too); nothing of those rules is repeated here. Partial credit: the share
+   of blanks right, as in the terminal (tests/grading_cases.json holds both to it).
+   Registered with self-check.js, which loads this file on pages with a cloze only. */
+(function (lk) {
   "use strict";
-
-  var lessonkit = window.lessonkit;
 
   function fields(question) {
     var found = question.querySelectorAll("input[data-blank]");
@@ -20,8 +18,13 @@
     return "[[" + (n + 1) + "]]";
   }
 
+  function empty(text) {
+    return !/\S/.test(text || "");
+  }
+
   // Each blank's field moves into the prompt where its marker stands, named for screen
-  // readers by its number; without this script the fields wait below the prompt.
+  // readers by its number (the sentence around it says its unit); without this script
+  // the fields wait in a list below the prompt, labelled with the markers.
   function mount(question) {
     var prompt = question.querySelector(".lk-prompt");
     var moved = 0;
@@ -34,7 +37,6 @@
         rest.nodeValue = rest.nodeValue.slice(marker(n).length);
         var entry = input.closest(".lk-entry");
         var unit = entry.querySelector(".lk-unit");
-        // In the sentence, the words around the blank say its unit.
         if (unit) unit.hidden = true;
         input.setAttribute("aria-label", "Blank " + (n + 1));
         node.parentNode.insertBefore(entry, rest);
@@ -42,8 +44,7 @@
         break;
       }
     });
-    var list = question.querySelector(".lk-blanks");
-    if (moved === fields(question).length) list.hidden = true;
+    if (moved === fields(question).length) question.querySelector(".lk-blanks").hidden = true;
   }
 
   function read(question) {
@@ -56,43 +57,40 @@
     });
   }
 
-  function blank(key, response, n, said) {
-    var typed = lessonkit.typed;
-    if (!typed) return { error: "Typed answers cannot be checked here: open the answer to compare." };
-    if (!/\S/.test(response[n] || "")) return 0; // left empty: no credit for this blank
-    return typed(key.blanks[n], response[n], said);
+  // One blank graded by its own type: {score, said} or {error}; left empty, no credit.
+  function blank(key, response, n) {
+    if (empty(response[n])) return { score: 0, said: [] };
+    return lk.grade(key.blanks[n], response[n]);
   }
 
   // The share of the points: blanks right over blanks, or {error} for what the terminal
-  // refuses (nothing typed at all, a blank that holds no number).
+  // refuses (nothing typed in any blank, a blank that holds no number).
   function share(key, response, said) {
     if (!Array.isArray(response) || response.length !== key.blanks.length) {
-      return { error: "Fill in the blanks first." };
+      return lk.fail("Fill in the blanks first.");
     }
-    if (!response.some(function (text) { return /\S/.test(text || ""); })) {
-      return { error: "Nothing was typed in any blank." };
-    }
+    if (response.every(empty)) return lk.fail("Nothing was typed in any blank.");
     var right = 0;
     for (var n = 0; n < key.blanks.length; n += 1) {
-      var own = [];
-      var found = blank(key, response, n, own);
+      var found = blank(key, response, n);
       var prefix = key.blanks.length > 1 ? marker(n) + ": " : "";
-      if (found.error) return { error: prefix + found.error };
-      right += found;
-      own.forEach(function (line) { said.push(prefix + line); });
+      if (found.error) return lk.fail(prefix + found.error);
+      right += found.score;
+      found.said.forEach(function (line) { said.push(prefix + line); });
     }
     return right / key.blanks.length;
   }
 
-  function mark(question, key, seen, marked) {
+  // Each answered blank marked ✓ or ✗ in the sentence; an empty one once the reader has
+  // seen the answer.
+  function mark(question, key, seen) {
     var response = read(question);
     fields(question).forEach(function (input, n) {
-      // A blank left empty is marked once the reader has seen the answer.
-      if (!/\S/.test(input.value) && !seen) return;
-      var right = blank(key, response, n, []) === 1;
-      marked(input.closest(".lk-entry"), right, null, right ? "✓" : "✗");
+      if (empty(input.value) && !seen) return;
+      var right = blank(key, response, n).score === 1;
+      lk.mark(input.closest(".lk-entry"), right, null, right ? "✓" : "✗");
     });
   }
 
-  lessonkit.register("cloze", { mount: mount, read: read, write: write, share: share, mark: mark });
-})();
+  lk.register("cloze", { mount: mount, read: read, write: write, share: share, mark: mark });
+})(window.lessonkit);

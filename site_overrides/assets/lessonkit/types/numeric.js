@@ -1,8 +1,8 @@
-/* lessonkit: the grading of typed answers, numbers and text, exactly as `lessonkit quiz`
-   grades them (src/lessonkit/grading/numbers.py, grader.py and responses.py; the table in
-   tests/grading_cases.json holds both to it). self-check.js loads this file on pages with
-   a numeric or text question only: a page of choices is lighter without it. */
-(function () {
+/* lessonkit: the `numeric` question type on the page (src/lessonkit/questiontypes/numeric.py
+   and grading/numbers.py): a number read as people write it (grouping, a decimal point or
+   comma, a unit), right within the tolerance. Registered with self-check.js, which loads
+   this file on pages with a numeric question only. */
+(function (lk) {
   "use strict";
 
   var SIGNS = { usd: "$", eur: "€", gbp: "£", jpy: "¥", cny: "¥", inr: "₹" };
@@ -12,30 +12,8 @@
   var NUMERAL = /^[0-9.,_'\u2019 ]+$/;
   var EXPONENT = /^(.+?)e([-+]?[0-9]+)$/;
   var SPACES = /[\s\x1c-\x1f\x85]+/;
-  var LINES = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
-  var END_PUNCTUATION = /[.!?,;:\u2026 ]+$/;
-  var QUOTES = { "\"": "\"", "'": "'", "`": "`", "\u201c": "\u201d", "\u2018": "\u2019", "\u00ab": "\u00bb" };
-  var ARTICLE = /^(?:the|an|a) (?=\S)/i;
-  var BOTH = /^(.+?) ?\((.+)\)$/;
-
-  // Python's casefold(), for the letters where lower case is not enough.
-  function fold(text) {
-    return text.toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ");
-  }
-
-  function clean(text) {
-    text = text.normalize("NFKC").replace(/[\u2212\u2013]/g, "-").replace(/[\u00a0\u202f]/g, " ");
-    return fold(text.trim());
-  }
-
-  function normalise(text, caseSensitive) {
-    text = text.normalize("NFKC");
-    return (caseSensitive ? text : fold(text)).split(SPACES).filter(Boolean).join(" ");
-  }
-
-  function fail(message) {
-    return { error: message };
-  }
+  var clean = lk.clean;
+  var fail = lk.fail;
 
   // The terminal writes `code` in its messages; the page puts it in quotation marks.
   function quoted(text) {
@@ -212,70 +190,6 @@
     return Math.max(Math.pow(2, e - 52), Number.MIN_VALUE);
   }
 
-  // A pattern written for Python's `re`, matched against the whole text.
-  function fullmatch(pattern, text, caseSensitive) {
-    var source = "^(?:" + pattern.replace(/\(\?P</g, "(?<").replace(/\(\?P=(\w+)\)/g, "\\k<$1>")
-      .replace(/\\Z/g, "$").replace(/\\A/g, "^") + ")$";
-    var flags = caseSensitive ? "" : "i";
-    try {
-      return new RegExp(source, flags + "u").test(text);
-    } catch (error) {
-      try {
-        return new RegExp(source, flags).test(text);
-      } catch (again) {
-        return false;
-      }
-    }
-  }
-
-  function lines(text, caseSensitive) {
-    var found = text.split(LINES).map(function (line) {
-      return normalise(line, caseSensitive);
-    });
-    while (found.length && !found[0]) found.shift();
-    while (found.length && !found[found.length - 1]) found.pop();
-    return found.join("\n");
-  }
-
-  // Normalised text without what frames an answer: end punctuation, quotes, an article.
-  function bare(text) {
-    var kept = text;
-    text = text.replace(END_PUNCTUATION, "");
-    if (text.length > 1 && QUOTES[text[0]] === text[text.length - 1]) {
-      text = text.slice(1, -1).trim().replace(END_PUNCTUATION, "");
-    }
-    text = text.replace(ARTICLE, "");
-    return text || kept; // an answer that is only punctuation stays what it is
-  }
-
-  function formRight(key, text) {
-    var cs = !!key.case_sensitive;
-    var typed = bare(normalise(text, cs));
-    var spaced = normalise(text, true);
-    var forms = [spaced, bare(spaced)];
-    return key.accept.some(function (answer) {
-      return bare(normalise(answer, cs)) === typed;
-    }) || key.patterns.some(function (pattern) {
-      return forms.some(function (form) { return fullmatch(pattern, form, cs); });
-    });
-  }
-
-  // As grader.text_right: see its docstring for what is normalised and what is not.
-  function textRight(key, text) {
-    if (key.multiline) {
-      var typed = lines(text, !!key.case_sensitive);
-      var spaced = lines(text, true);
-      return key.accept.some(function (answer) {
-        return lines(answer, !!key.case_sensitive) === typed;
-      }) || key.patterns.some(function (pattern) {
-        return fullmatch(pattern, spaced, !!key.case_sensitive);
-      });
-    }
-    if (formRight(key, text)) return true;
-    var both = BOTH.exec(bare(normalise(text, true)));
-    return !!both && formRight(key, both[1]) && formRight(key, both[2]);
-  }
-
   // The share of the points a number earns; what to tell the reader goes into `said`.
   function numberShare(key, response, said) {
     var number = readNumber(response, key.unit, key.decimal_mark);
@@ -292,10 +206,16 @@
     return 0;
   }
 
-  // The share of the points a typed response earns, or {error} when it cannot be graded.
-  window.lessonkit.typed = function (key, response, said) {
-    if (typeof response !== "string" || !clean(response)) return fail("Nothing was typed.");
-    if (key.type === "text") return textRight(key, response) ? 1 : 0;
-    return numberShare(key, response, said);
-  };
-})();
+  lk.register("numeric", {
+    share: function (key, response, said) {
+      if (typeof response !== "string" || !clean(response)) return fail("Nothing was typed.");
+      return numberShare(key, response, said);
+    },
+    read: function (question) {
+      return lk.field(question).value;
+    },
+    write: function (question, key, response) {
+      lk.field(question).value = response || "";
+    }
+  });
+})(window.lessonkit);
