@@ -490,3 +490,10 @@ def test_an_attempts_file_carries_a_cloze_response() -> None:
 
     read = AttemptsLine.model_validate_json(json.dumps(line)).root
     assert registry.from_json(question(), read["response"]) == (31.5, None)  # type: ignore[index]
+
+
+def test_class_results_count_wrong_answers_alike_blank_by_blank() -> None:
+    kind, found = registry.named("cloze"), question()
+    forms = [kind.wrong_form(found, registry.to_json(found, r)) for r in [
+        (34.0, "The memory controller."), (34.0, "memory controller"), (None, "Cache")]]  # fmt: skip
+    assert forms == ["[[1]] 34 GB; [[2]] ✓", "[[1]] 34 GB; [[2]] ✓", "[[1]] (empty); [[2]] cache"]

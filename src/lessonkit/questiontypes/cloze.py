@@ -254,6 +254,32 @@ class ClozeType(QuestionType[Cloze, ClozeResponse]):
     def texts(self, question: Cloze) -> list[str]:
         return []
 
+    # -- class results -----------------------------------------------------------------
+
+    wrong_advice = (
+        "marked wrong: if a blank's answer is right, add it to that blank's `accept` (or "
+        "widen its tolerance); if not, word the sentence so that it is clearly not"
+    )
+
+    def wrong_form(self, question: Cloze, value: Any) -> str | None:
+        # Each blank as its own type compares it; a right one is only ticked, so answers
+        # that differ in a right blank's spelling are counted together.
+        try:
+            response = self.from_json(question, value)
+        except (TypeError, ValueError):
+            return str(value)
+        forms = []
+        for number, (part, answer) in enumerate(zip(parts(question), response, strict=True), 1):
+            kind = _kind(part)
+            if answer is None:
+                said = "(empty)"
+            elif kind.grade(part, answer).correct:
+                said = "✓"
+            else:
+                said = kind.wrong_form(part, kind.to_json(answer)) or str(answer)
+            forms.append(f"{marker(number)} {said}")
+        return "; ".join(forms)
+
     # -- exports -----------------------------------------------------------------------
 
     def anki(self, question: Cloze, kit: HtmlKit) -> AnkiCard:
