@@ -305,7 +305,7 @@ class ClozeType(QuestionType[Cloze, ClozeResponse]):
         if prompt is not None and prompt.text:
             for number, answer in enumerate(embedded, 1):
                 prompt.text = prompt.text.replace(marker(number), answer, 1)
-        if question.scoring != "partial":
+        if question.scoring != "partial" and len(question.blanks) > 1:
             losses.append("all_or_nothing: Moodle's cloze gives credit blank by blank")
         return tuple(dict.fromkeys(losses))
 
@@ -318,8 +318,12 @@ class ClozeType(QuestionType[Cloze, ClozeResponse]):
             for number in range(1, len(question.blanks) + 1):
                 if mattext.text:
                     mattext.text = mattext.text.replace(marker(number), f"[blank{number}]")
-        share = kit.number(round(100 / len(question.blanks), 4))
+        # Equal shares that add up to exactly 100: the last blank takes what rounding left.
+        count = len(question.blanks)
+        shares = [round(100 / count, 4)] * (count - 1)
+        shares.append(round(100 - sum(shares), 4))
         for number, part in enumerate(parts(question), 1):
+            share = kit.number(shares[number - 1])
             name = f"blank{number}"
             lid = kit.sub(kit.presentation, "response_lid", {"ident": f"response_{name}"})
             kit.material(lid, name, "text/plain")
@@ -337,7 +341,7 @@ class ClozeType(QuestionType[Cloze, ClozeResponse]):
 
             if idents:
                 kit.condition(any_of, score=("Add", share))
-        if question.scoring != "partial":
+        if question.scoring != "partial" and len(question.blanks) > 1:
             losses.append("all_or_nothing: Canvas gives credit blank by blank")
         return tuple(dict.fromkeys(losses))
 
