@@ -505,3 +505,24 @@ def test_class_results_count_wrong_answers_alike_blank_by_blank() -> None:
     forms = [kind.wrong_form(found, registry.to_json(found, r)) for r in [
         (34.0, "The memory controller."), (34.0, "memory controller"), (None, "Cache")]]  # fmt: skip
     assert forms == ["[[1]] 34 GB; [[2]] ✓", "[[1]] 34 GB; [[2]] ✓", "[[1]] (empty); [[2]] cache"]
+
+
+def test_validate_checks_a_number_blanks_precision(make_course: Any, monkeypatch: Any) -> None:
+    """`precision` (an always-rule) reads each number a question asks for: a blank too."""
+    from conftest import FULL_BANK
+    from lessonkit.authoring.rulebook import check_course
+
+    extra = (
+        '  - id: q-cloze\n    type: cloze\n    prompt: "[[1]] ms, on [[2]]"\n'
+        "    insight: 1\n    section: 1-first-idea\n    explanation: Measured.\n"
+        "    blanks:\n      - answer: 0.3333\n      - accept: [GPU]\n"
+    )
+    root = make_course({"quizzes/lesson-one.yml": FULL_BANK + extra})
+    monkeypatch.chdir(root)
+    line = (FULL_BANK + extra).count("\n") - 1
+    assert [str(p) for p in check_course(root).problems] == [
+        f"quizzes/lesson-one.yml:{line}:17: questions[10].blanks[0].answer 0.3333 has 4 "
+        "decimal places; with no tolerance, a learner who rounds it to 0.333 scores 0 (set "
+        "`tolerance: 0.0005` or more, so that 0.333 counts, or round the answer to the "
+        "precision you ask for)"
+    ]

@@ -439,6 +439,12 @@ class QuestionType(Generic[Q, R]):
         """The author's feedback on what the learner chose: (`option 2`, text) pairs."""
         return []
 
+    def asked_numbers(self, question: Q) -> list[tuple[tuple[str | int, ...], RuntimeQuestion]]:
+        """Each number the question asks for, as a `numeric` question at its path below
+        this one (``()`` for the question itself, ``("blanks", 0)`` for a cloze's first
+        blank): `validate`'s checks of answer keys (`precision`) read these."""
+        return []
+
     def answer_place(self, question: Q) -> str | None:
         """Where the answer goes in the prompt, for a format that writes it inside the
         text (GIFT's missing word): a marker the prompt holds once. ``None``: after it."""

@@ -254,6 +254,10 @@ class ClozeType(QuestionType[Cloze, ClozeResponse]):
     def texts(self, question: Cloze) -> list[str]:
         return []
 
+    def asked_numbers(self, question: Cloze) -> list[tuple[tuple[str | int, ...], RuntimeQuestion]]:
+        found = enumerate(parts(question))
+        return [(("blanks", n), p) for n, p in found if isinstance(p, numeric.Numeric)]
+
     # -- class results -----------------------------------------------------------------
 
     wrong_advice = (
