@@ -113,15 +113,15 @@ def _peer_quiz(folder: Path) -> Path:
 
     bank = catalog.find("gpu-vs-tpu", cwd=ROOT).bank
     blocks = ["# GPU vs TPU\n"]
-    for q in bank["questions"]:
-        if q["type"] not in ("single", "multiple"):
+    for q in bank.questions():
+        if q.type not in ("single", "multiple"):  # the peer's own two types
             continue
         options = "\n".join(
-            f"- [{'x' if o['correct'] else ' '}] {' '.join(o['text'].split())}"
-            for o in q["options"]
+            f"- [{'x' if o.correct else ' '}] {' '.join(o.text.split())}"
+            for o in getattr(q, "options", ())
         )
-        prompt = " ".join(str(q["prompt"]).split())
-        explanation = " ".join(str(q["explanation"]).split())
+        prompt = " ".join(q.prompt.split())
+        explanation = " ".join(q.explanation.split())
         blocks.append(f"<quiz>\n{prompt}\n{options}\n\n{explanation}\n</quiz>\n")
     page = folder / "gpu-vs-tpu.md"
     page.write_text("\n".join(blocks), encoding="utf-8")

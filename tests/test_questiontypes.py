@@ -12,7 +12,7 @@ from lessonkit.cli import main
 from lessonkit.errors import LessonkitError
 from lessonkit.questiontypes import registry
 from lessonkit.questiontypes.base import QuestionType, RuntimeQuestion, TypeIncomplete
-from lessonkit.questiontypes.truefalse import TrueFalseType
+from lessonkit.questiontypes.truefalse import TrueFalse, TrueFalseType
 
 
 def test_every_registered_type_is_complete() -> None:
@@ -78,11 +78,13 @@ def test_a_type_left_out_of_the_registry_is_a_clear_error_not_a_traceback(
 ) -> None:
     # As if `true_false`'s model were in the bank format but its line not in `REGISTERED`.
     monkeypatch.chdir(make_course({"quizzes/lesson-one.yml": FULL_BANK}))
-    # Copies without it, not delitem: putting an item back would move it last, and the
-    # registry's order is the order `new lesson` and later tests see.
-    by_name = {name: kind for name, kind in registry._BY_NAME.items() if name != "true_false"}
-    monkeypatch.setattr(registry, "_BY_NAME", by_name)
-    monkeypatch.setattr(registry, "_BY_RUNTIME", {k.runtime: k for k in by_name.values()})
+    monkeypatch.setattr(
+        registry,
+        "REGISTERED",
+        {name: module for name, module in registry.REGISTERED.items() if name != "true_false"},
+    )
+    monkeypatch.delitem(registry._BY_NAME, "true_false", raising=False)
+    monkeypatch.delitem(registry._BY_RUNTIME, TrueFalse, raising=False)
     assert main(["validate", "--full"]) == 1
     assert capsys.readouterr().err == (
         "lessonkit: question type `true_false` is not registered (known: single, multiple, "
@@ -109,6 +111,6 @@ def test_a_half_written_type_is_a_clear_error_not_a_traceback(
 def test_every_registered_type_has_its_widget_script() -> None:
     folder = Path(__file__).resolve().parents[1] / "site_overrides/assets/lessonkit/types"
     scripts = sorted(path.name for path in folder.glob("*.js"))
-    assert scripts == sorted(kind.script for kind in registry.REGISTERED)
-    for kind in registry.REGISTERED:  # each registers itself under its type's name
+    assert scripts == sorted(kind.script for kind in registry.types())
+    for kind in registry.types():  # each registers itself under its type's name
         assert f'register("{kind.name}"' in (folder / kind.script).read_text(encoding="utf-8")

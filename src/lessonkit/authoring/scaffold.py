@@ -118,7 +118,7 @@ INSIGHTS = ("first", "second", "third")  # the template's insights
 def _per_insight(policy: Policy) -> int:
     """Example questions per insight: what `min-questions` asks, and enough for every
     question type to appear once."""
-    every_type = -(-len(registry.REGISTERED) // len(INSIGHTS))
+    every_type = -(-len(registry.names()) // len(INSIGHTS))
     if policy.level(MIN_QUESTIONS) == "off":
         return every_type
     return max(int(policy.settings(MIN_QUESTIONS).values()["per_insight"]), every_type)
@@ -136,7 +136,7 @@ def example_questions(slug: str, per_insight: int, share: float | None) -> str:
     """``per_insight`` example questions for each insight, cycling through the question
     types (each type's ``example``); with ``share``, the first of each insight's are
     tagged `application`."""
-    kinds = registry.REGISTERED
+    kinds = registry.types()
     applied = math.ceil(per_insight * share) if share is not None else 0
     out: list[str] = []
     for insight, ordinal in enumerate(INSIGHTS, start=1):

@@ -120,6 +120,7 @@ def compile_bank(path: Path) -> dict[str, Any]:
     settings = _site_settings(root / "mkdocs.yml") if root else {}
     lesson = _lesson_data(root, lesson_path, settings) if root and lesson_path else None
     deps = [p for p in (path, lesson_path, root and root / "mkdocs.yml") if p and p.is_file()]
+    data = bank.model_dump(mode="json")
     return {
         "format": FORMAT,
         "lessonkit": __version__,
@@ -128,11 +129,10 @@ def compile_bank(path: Path) -> dict[str, Any]:
         "slug": path.stem,
         "source": _shown(path),
         "site": "published" if settings.get("site_url") else "local",
-        "bank": bank.model_dump(mode="json"),
+        "bank": data,
         "lesson": lesson,
-        # Hashed here, so a quiz can compare keys with history before its first question
-        # without building the grader's models.
-        "keys": {q.id: registry.key_hash(registry.runtime(q)) for q in bank.questions},
+        # Hashed here, so a quiz can compare keys with history before its first question.
+        "keys": {q["id"]: registry.key_hash(registry.decode(q)) for q in data["questions"]},
     }
 
 

@@ -6,14 +6,16 @@ A canonical response is one of ``Response``'s forms; each type's module says whi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 Response = int | frozenset[int] | bool | float | str | tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Grade:
-    """The result of grading one response: points earned out of the maximum."""
+class Grade(NamedTuple):
+    """The result of grading one response: points earned out of the maximum.
+
+    A named tuple rather than a dataclass: it is made on the quiz's start-up path, and a
+    dataclass costs its class a few times as much to create."""
 
     score: float
     max_score: float

@@ -113,7 +113,7 @@ def drawn(question: Q, numbers: Mapping[str, float | str], **how: Any) -> Q:
     return type(question).from_json(plain)
 
 
-R = TypeVar("R")  # the type's canonical response (``grading.grader.Response`` member)
+R = TypeVar("R")  # the type's canonical response (one of ``grading.credit.Response``)
 T = TypeVar("T")
 
 
@@ -127,19 +127,23 @@ class Carried(NamedTuple, Generic[T]):
     losses: tuple[str, ...] = ()
 
 
-class AnkiCard(NamedTuple):
+class AnkiCard:
     """The type's parts of an Anki card, as HTML: under the prompt, and the answer."""
 
-    options: str
-    answer: str
+    __slots__ = ("answer", "options")
+
+    def __init__(self, options: str, answer: str) -> None:
+        self.options, self.answer = options, answer
 
 
-class Widget(NamedTuple):
+class Widget:
     """The type's parts of a self-check on the page, as lines of HTML: the controls a
     reader answers with (an instruction first), and the answer inside the collapsed block."""
 
-    inputs: list[str]
-    answer: list[str]
+    __slots__ = ("answer", "inputs")
+
+    def __init__(self, inputs: list[str], answer: list[str]) -> None:
+        self.inputs, self.answer = inputs, answer
 
 
 class HtmlKit(Protocol):

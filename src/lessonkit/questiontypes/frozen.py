@@ -12,7 +12,7 @@ validated model.
 from __future__ import annotations
 
 import inspect
-import typing
+import sys
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, Self, dataclass_transform
@@ -29,6 +29,7 @@ class Part:
     """
 
     _fields: ClassVar[tuple[str, ...]] = ()
+    _hints: ClassVar[Mapping[str, str]] = EMPTY  # each field's annotation, as written
     _defaults: ClassVar[Mapping[str, Any]] = EMPTY
     # As JSON, leave out the fields that hold their default: for a record that stands for
     # one of several models (a cloze's blank: a number's fields or a text's), each of
@@ -43,6 +44,7 @@ class Part:
         annotations = inspect.get_annotations(cls)  # its own, as written (strings)
         own = [name for name, hint in annotations.items() if "ClassVar" not in str(hint)]
         cls._fields = (*cls._fields, *(name for name in own if name not in cls._fields))
+        cls._hints = MappingProxyType({**cls._hints, **{n: str(annotations[n]) for n in own}})
         defaults = {name: cls.__dict__[name] for name in own if name in cls.__dict__}
         cls._defaults = MappingProxyType({**cls._defaults, **defaults})
 
@@ -113,18 +115,21 @@ def _readers(cls: type[Part]) -> dict[str, Callable[[Any], Any]]:
     read (a quiz pays for the types it shows)."""
     found = _READERS.get(cls)
     if found is None:
-        hints = typing.get_type_hints(cls)
-        found = _READERS[cls] = {name: _reader(hints[name]) for name in cls._fields}
+        found = _READERS[cls] = {name: _reader(cls, cls._hints[name]) for name in cls._fields}
     return found
 
 
-def _reader(hint: Any) -> Callable[[Any], Any]:
-    if typing.get_origin(hint) is not tuple:
+def _reader(cls: type[Part], hint: str) -> Callable[[Any], Any]:
+    # Annotations are read as written (`tuple[Option, ...]`), the names looked up where
+    # the class that declared them is: cheaper than evaluating them all.
+    if not hint.startswith("tuple["):
         return _as_is
-    inner = typing.get_args(hint)[0]
-    if isinstance(inner, type) and issubclass(inner, Part):
-        part: type[Part] = inner
-        return lambda value: tuple(part.from_json(v) for v in value)
+    inner = hint.removeprefix("tuple[").split(",")[0].strip()
+    for klass in cls.__mro__:
+        found = getattr(sys.modules.get(klass.__module__), inner, None)
+        if isinstance(found, type) and issubclass(found, Part):
+            part: type[Part] = found
+            return lambda value: tuple(part.from_json(v) for v in value)
     return _tuple
 
 

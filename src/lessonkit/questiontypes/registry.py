@@ -5,28 +5,19 @@ Adding a type is adding its module to this folder and one line to ``REGISTERED``
 (CONTRIBUTING.md, "Adding a question type"). Consumers never switch on a question's
 `type:`; they call ``of(question)`` and the type's method, or the functions below,
 which add what every type shares (the common part of the answer-key hash, an empty
-response refused, the page's grading key).
+response refused, the page's grading key). A type's module is imported when a question
+of that type is first met, so a quiz pays at start only for the type it shows first.
 """
 
 from __future__ import annotations
 
-import hashlib
+import importlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeAlias
 
 from lessonkit.grading.credit import Grade, Response
-from lessonkit.questiontypes import (
-    base,
-    cloze,
-    match,
-    multiple,
-    numeric,
-    order,
-    single,
-    text,
-    truefalse,
-)
+from lessonkit.questiontypes import base
 from lessonkit.questiontypes.base import (
     QuestionType,
     ResponseError,
@@ -35,21 +26,22 @@ from lessonkit.questiontypes.base import (
     UnknownType,
 )
 
-# One line per type, in the order `lessonkit new lesson` and the documentation list them.
-REGISTERED: tuple[QuestionType[Any, Any], ...] = (
-    single.TYPE,
-    multiple.TYPE,
-    truefalse.TYPE,
-    numeric.TYPE,
-    text.TYPE,
-    order.TYPE,
-    match.TYPE,
-    cloze.TYPE,
-)
+# One line per type: its `type:` value and its module in this folder, in the order
+# `lessonkit new lesson` and the documentation list them.
+REGISTERED: Mapping[str, str] = {
+    "single": "single",
+    "multiple": "multiple",
+    "true_false": "truefalse",
+    "numeric": "numeric",
+    "text": "text",
+    "order": "order",
+    "match": "match",
+    "cloze": "cloze",
+}
 
 AnyType: TypeAlias = QuestionType[Any, Any]
-_BY_NAME: dict[str, AnyType] = {kind.name: kind for kind in REGISTERED}
-_BY_RUNTIME: dict[type[RuntimeQuestion], AnyType] = {kind.runtime: kind for kind in REGISTERED}
+_BY_NAME: dict[str, AnyType] = {}  # the types whose modules are imported, by name
+_BY_RUNTIME: dict[type[RuntimeQuestion], AnyType] = {}
 
 # What every type's module must say (the methods marked *required* in ``base``).
 REQUIRED = (
@@ -82,19 +74,34 @@ def runtime(model: Any) -> RuntimeQuestion:
 
 def names() -> tuple[str, ...]:
     """Every registered type's `type:` value, in registry order."""
-    return tuple(_BY_NAME)
+    return tuple(REGISTERED)
+
+
+def types() -> tuple[AnyType, ...]:
+    """Every registered type, in registry order (each module imported)."""
+    return tuple(named(name) for name in REGISTERED)
 
 
 def named(name: str) -> AnyType:
     """The type whose `type:` value is ``name``; ``UnknownType`` (a LessonkitError) if none."""
     found = _BY_NAME.get(name)
-    if found is None:
+    if found is not None:
+        return found
+    module = REGISTERED.get(name)
+    if module is None:
         raise UnknownType(
-            f"question type `{name}` is not registered (known: {', '.join(_BY_NAME)}); a "
-            "new type needs its module in lessonkit/questiontypes/ and a line in "
+            f"question type `{name}` is not registered (known: {', '.join(REGISTERED)}); "
+            "a new type needs its module in lessonkit/questiontypes/ and a line in "
             "`REGISTERED` (lessonkit/questiontypes/registry.py)"
         )
-    return found
+    kind = getattr(importlib.import_module(f"lessonkit.questiontypes.{module}"), "TYPE", None)
+    if not isinstance(kind, QuestionType) or kind.name != name:
+        raise TypeIncomplete(
+            f"question type `{name}`: lessonkit/questiontypes/{module}.py has no `TYPE` "
+            f"named `{name}`; end the module with `TYPE = ...Type()` whose `name` is it"
+        )
+    _BY_NAME[name], _BY_RUNTIME[kind.runtime] = kind, kind
+    return kind
 
 
 def of(question: RuntimeQuestion) -> AnyType:
@@ -103,14 +110,14 @@ def of(question: RuntimeQuestion) -> AnyType:
     return found if found is not None else named(question.type)
 
 
-def check(kinds: Iterable[AnyType] = REGISTERED) -> list[str]:
+def check(kinds: Iterable[AnyType] | None = None) -> list[str]:
     """Every gap in the registered types, as sentences; empty when each is complete.
 
     A type must name itself and its run-time form consistently and override every
     required method.
     """
     gaps = []
-    for kind in kinds:
+    for kind in types() if kinds is None else kinds:
         name = getattr(kind, "name", None) or type(kind).__name__
         runtime = getattr(kind, "runtime", None)
         if not (isinstance(runtime, type) and issubclass(runtime, RuntimeQuestion)):
@@ -148,6 +155,8 @@ def key_hash(question: RuntimeQuestion) -> str:
     key: dict[str, Any] = {"type": question.type, "points": float(question.points)}
     key |= of(question).key_fields(question)
     blob = json.dumps(key, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    import hashlib  # OpenSSL's: only when a key is hashed, never before a first question
+
     return hashlib.sha256(blob.encode()).hexdigest()[:12]
 
 

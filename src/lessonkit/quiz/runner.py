@@ -1,7 +1,8 @@
 """`lessonkit quiz`: start or resume an attempt, ask it (``loop``), save each answer, sum up.
 
-The first question is shown from plain JSON (see ``catalog``); pydantic, the grader
-and rich are imported only after that, while the learner reads. Every answer is
+The first question is shown from the compiled bank (see ``catalog``), in its run-time
+form; pydantic is never imported unless a bank changed, and rich only after the first
+question is on screen, while the learner reads. Every answer is
 committed to the history database the moment it is graded, before its feedback
 (``recorder`` keeps any the database refuses).
 """

@@ -46,7 +46,7 @@ Version = Annotated[
 ]
 Moment = Annotated[datetime, Field(description="A moment in UTC, ISO 8601.")]
 Texts = Annotated[list[Annotated[str, Field(max_length=500)]], Field(max_length=20)]
-# What a learner answered, as the grader reads it (see lessonkit.grading.grader).
+# What a learner answered, as grading reads it (each type's `from_json`, lessonkit.questiontypes).
 # A list holds one entry per part a type numbers (options, items, pairs, blanks): an
 # index, or what was typed in a part (a number, a text, null for a part left empty).
 Part = int | float | Annotated[str, Field(max_length=500)] | None
