@@ -80,18 +80,15 @@ def parts(question: Cloze) -> tuple[BlankQuestion, ...]:
 
 
 def _part(question: Cloze, blank: Blank) -> BlankQuestion:
-    id, prompt, insight = question.id, question.prompt, question.insight
-    explanation, section = question.explanation, question.section
+    asked: dict[str, Any] = {f: getattr(question, f) for f in _ASKED}
     if blank.answer is not None:
-        return numeric.Numeric(
-            id=id, prompt=prompt, explanation=explanation, section=section, insight=insight,
-            answer=blank.answer, tolerance=blank.tolerance, unit=blank.unit,
-            relative_tolerance=blank.relative_tolerance, decimal_mark=blank.decimal_mark,
-        )  # fmt: skip
-    return text.Text(
-        id=id, prompt=prompt, explanation=explanation, section=section, insight=insight,
-        accept=blank.accept, patterns=blank.patterns, case_sensitive=blank.case_sensitive,
-    )  # fmt: skip
+        return numeric.Numeric(**asked, **{f: getattr(blank, f) for f in _NUMBER})
+    return text.Text(**asked, **{f: getattr(blank, f) for f in _TEXT})
+
+
+_ASKED = ("id", "prompt", "explanation", "section", "insight")
+_NUMBER = ("answer", "tolerance", "relative_tolerance", "unit", "decimal_mark")
+_TEXT = ("accept", "patterns", "case_sensitive")
 
 
 def _kind(part: BlankQuestion) -> QuestionType[Any, Any]:
