@@ -316,7 +316,7 @@ questions:
     explanation: Because.
     blanks:
       - {answer: 32, tolerance: 1, unit: GB}
-      - {accept: [memory controller, "HBM}~#"], patterns: ["HBM ?controller"]}
+      - {accept: [memory controller, "HBM}~#", "a<b & c"], patterns: ["HBM ?controller"]}
   - id: one-blank
     type: cloze
     prompt: "The unit that multiplies matrices is the [[1]]."
@@ -340,7 +340,9 @@ def cloze_export(to: str) -> tuple[bytes, list[str]]:
 def test_moodle_carries_each_blank_embedded_in_the_text(tmp_path: Path) -> None:
     data, lost = cloze_export("moodle")
     assert "{1:NUMERICAL:=32:1}" in data.decode()
-    assert "{1:SHORTANSWER:=memory controller~=HBM\\}\\~\\#}" in data.decode()
+    assert (
+        "{1:SHORTANSWER:=memory controller~=HBM\\}\\~\\#~=a&amp;lt;b &amp;amp; c}" in data.decode()
+    )
     # One blank scored all or nothing loses nothing: it is right or wrong anyway.
     assert lost[:1] == [
         "two-blanks: patterns: Moodle's cloze takes exact answers and `*` wildcards only"
@@ -351,7 +353,7 @@ def test_moodle_carries_each_blank_embedded_in_the_text(tmp_path: Path) -> None:
     assert drafts[0]["prompt"] == "A TPU v4 chip has [[1]] GB of HBM, reached through its [[2]]."
     assert drafts[0]["blanks"] == [
         {"answer": 32.0, "tolerance": 1.0},
-        {"accept": ["memory controller", "HBM}~#"]},
+        {"accept": ["memory controller", "HBM}~#", "a<b & c"]},
     ]
 
 
@@ -371,7 +373,8 @@ def test_qti_carries_canvas_fill_in_multiple_blanks(tmp_path: Path) -> None:
     (tmp_path / "back.zip").write_bytes(data)
     drafts, _ = imported(tmp_path / "back.zip", "qti")
     assert drafts[0]["prompt"] == "A TPU v4 chip has [[1]] GB of HBM, reached through its [[2]]."
-    assert drafts[0]["blanks"] == [{"accept": ["32"]}, {"accept": ["memory controller", "HBM}~#"]}]
+    assert drafts[0]["blanks"] == [
+        {"accept": ["32"]}, {"accept": ["memory controller", "HBM}~#", "a<b & c"]}]  # fmt: skip
     assert drafts[1]["blanks"] == [{"accept": ["MXU", "matrix unit"]}]
 
 

@@ -11,6 +11,7 @@ else a question loses.
 
 from __future__ import annotations
 
+import html
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -362,7 +363,8 @@ def _answers(written: str) -> list[tuple[float, str, str]]:
         elif weighted := re.match(r"%(-?[\d.]+)%", answer):
             fraction, answer = float(weighted.group(1)), answer[weighted.end() :]
         text, feedback = [*re.split(r"(?<!\\)#", answer, maxsplit=1), ""][:2]
-        found.append((fraction, _UNESCAPE.sub(r"\1", text).strip(), feedback))
+        # The answers stand in the question's HTML: `&lt;` is `<`.
+        found.append((fraction, html.unescape(_UNESCAPE.sub(r"\1", text)).strip(), feedback))
     return found
 
 

@@ -397,9 +397,12 @@ def _embedded(part: BlankQuestion, kit: MoodleKit, losses: list[str]) -> str:
         return f"{{1:NUMERICAL:={value}:{margin}}}"
     if part.patterns:
         losses.append("patterns: Moodle's cloze takes exact answers and `*` wildcards only")
+    if not part.accept:
+        losses.append("a blank with only patterns: Moodle has no answer to mark right there")
     kind = "SHORTANSWER_C" if part.case_sensitive else "SHORTANSWER"
-    # `*` is Moodle's wildcard in short answers; a literal one is written `\*`.
-    answers = [_MOODLE_SPECIAL.sub(r"\\\1", a).replace("*", "\\*") for a in part.accept]
+    # The answers stand in the question's HTML; `*` is Moodle's wildcard in short answers
+    # (a literal one is written `\*`) and `}#~/"\` are its cloze syntax.
+    answers = [_MOODLE_SPECIAL.sub(r"\\\1", kit.escape(a)).replace("*", "\\*") for a in part.accept]
     return f"{{1:{kind}:{'~'.join('=' + a for a in answers)}}}"
 
 
@@ -414,6 +417,8 @@ def _canvas_answers(part: BlankQuestion, kit: QtiKit, losses: list[str]) -> list
         losses.append("patterns: Canvas compares exact answers only")
     if part.case_sensitive:
         losses.append("case_sensitive: Canvas ignores letter case")
+    if not part.accept:
+        losses.append("a blank with only patterns: Canvas has no answer to mark right there")
     return list(part.accept)
 
 
