@@ -1,12 +1,12 @@
-"""The interface every question type implements, and the run-time form of a question.
+"""The interface every question type implements.
 
 A question type is one module in this folder (``truefalse``, ``single``, …) holding
 everything lessonkit knows about that type outside its YAML format:
 
-- its **run-time form**: a subclass of ``RuntimeQuestion``, a frozen record tagged
-  with the type's ``type:`` value (``class Cloze(RuntimeQuestion, tag="cloze")``; parts
-  of it, like an option, subclass ``Part``). The compiled bank decodes straight into it
-  (``registry.decode``); the grader, the quiz, the site and the exporters all read it.
+- its **run-time form**: a subclass of ``RuntimeQuestion`` (``form``), a frozen record
+  tagged with the type's ``type:`` value (``class Cloze(RuntimeQuestion, tag="cloze")``;
+  a part of it, like an option, subclasses ``frozen.Part``). The compiled bank decodes
+  straight into it (``registry.decode``); the quiz, the site and the exporters read it.
   Its fields are the pydantic model's (``bank.questions``), named alike, so the JSON
   of a validated model decodes into it unchanged; a field the run time never reads may
   be left out (``from_json`` skips keys that are not fields).
@@ -27,12 +27,41 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from lessonkit.errors import LessonkitError
 from lessonkit.grading.credit import Grade
-from lessonkit.questiontypes import frozen
-from lessonkit.questiontypes.frozen import EMPTY, Part
+from lessonkit.questiontypes.form import DrawnQuestion, Q, RuntimeQuestion, as_json, drawn
+from lessonkit.questiontypes.kits import (
+    AnkiCard,
+    Carried,
+    GiftKit,
+    HtmlKit,
+    MoodleKit,
+    PageKit,
+    QtiKit,
+    Widget,
+)
+
+# The kits are part of the interface: a type's module may name them from here.
+__all__ = [
+    "AnkiCard",
+    "Carried",
+    "DrawnQuestion",
+    "GiftKit",
+    "HtmlKit",
+    "MoodleKit",
+    "PageKit",
+    "QtiKit",
+    "QuestionType",
+    "ResponseError",
+    "RuntimeQuestion",
+    "TypeIncomplete",
+    "UnknownType",
+    "Widget",
+    "as_json",
+    "drawn",
+]
 
 
 class ResponseError(LessonkitError):
@@ -47,259 +76,7 @@ class TypeIncomplete(LessonkitError):
     """A registered question type lacks a method a consumer asked for."""
 
 
-class RuntimeQuestion(Part):
-    """What every question has at run time, whatever its type (see ``QuestionBase``).
-
-    Subclasses add their own fields and name their `type:` value with a class keyword,
-    ``class Cloze(RuntimeQuestion, tag="cloze")``. Lists are tuples, so the whole object
-    is immutable and can be shared between attempts.
-    """
-
-    tag: ClassVar[str] = ""
-
-    def __init_subclass__(cls, *, tag: str | None = None, **how: Any) -> None:
-        super().__init_subclass__(**how)
-        if tag is not None:
-            cls.tag = tag
-
-    id: str
-    prompt: str
-    explanation: str
-    section: str
-    insight: int
-    points: float = 1.0
-    objectives: tuple[int, ...] = ()
-    hint: str | None = None
-    tags: tuple[str, ...] = ()
-    difficulty: str | None = None
-
-    @property
-    def type(self) -> str:
-        """The `type:` value, as the bank writes it."""
-        return self.tag
-
-
-class DrawnQuestion(RuntimeQuestion):
-    """A question that may draw numbers (`params:`): the parameters stay as the bank's JSON
-    has them (``bank.variants`` reads them) until a draw renders a plain question."""
-
-    params: Mapping[str, Any] = EMPTY
-    derived: Mapping[str, Any] = EMPTY
-    constraints: tuple[Any, ...] = ()
-    numbers_before: Mapping[str, Any] | None = None
-
-    def parameters_key(self) -> dict[str, Any]:
-        """The drawn parameters' part of the answer-key hash (empty without ``params``)."""
-        if not self.params:
-            return {}
-        return {"parameters": {"params": dict(self.params), "derived": dict(self.derived),
-                               "constraints": list(self.constraints)}}  # fmt: skip
-
-
-Q = TypeVar("Q", bound=RuntimeQuestion)
-
-
-def as_json(question: RuntimeQuestion) -> dict[str, Any]:
-    """A run-time question as its JSON form (what ``bank.variants`` and the models read)."""
-    return {"type": question.type, **frozen.as_json(question)}
-
-
-def drawn(question: Q, numbers: Mapping[str, float | str], **how: Any) -> Q:
-    """The plain question one draw of a question's parameters makes of it (``how``:
-    ``bank.variants.render``'s options). Raises ``EvaluationError`` when a formula fails."""
-    from lessonkit.bank import variants  # the formula engine, only for questions that draw
-
-    plain = variants.render(as_json(question), dict(numbers), **how)
-    return type(question).from_json(plain)
-
-
 R = TypeVar("R")  # the type's canonical response (one of ``grading.credit.Response``)
-T = TypeVar("T")
-
-
-class Carried(NamedTuple, Generic[T]):
-    """What an export format carries of a question: ``body`` (``None`` when the format
-    cannot carry the type at all, and the question is left out) and ``losses``, each a
-    short phrase naming what is lost and why, e.g. ``"patterns: GIFT takes exact answers
-    only"``. The exporter adds the question id and counts them for the author."""
-
-    body: T | None
-    losses: tuple[str, ...] = ()
-
-
-class AnkiCard:
-    """The type's parts of an Anki card, as HTML: under the prompt, and the answer."""
-
-    __slots__ = ("answer", "options")
-
-    def __init__(self, options: str, answer: str) -> None:
-        self.options, self.answer = options, answer
-
-
-class Widget:
-    """The type's parts of a self-check on the page, as lines of HTML: the controls a
-    reader answers with (an instruction first), and the answer inside the collapsed block."""
-
-    __slots__ = ("answer", "inputs")
-
-    def __init__(self, inputs: list[str], answer: list[str]) -> None:
-        self.inputs, self.answer = inputs, answer
-
-
-class HtmlKit(Protocol):
-    """What an HTML-writing format lends a type (Anki, Moodle XML, QTI)."""
-
-    def html(self, markdown: str, *, inline: bool = False) -> str:
-        """Bank Markdown as sanitised HTML (``inline``: no paragraph around it)."""
-        ...
-
-    def escape(self, text: str) -> str:
-        """Plain text (an item, a unit) escaped for HTML."""
-        ...
-
-    def number(self, value: float) -> str:
-        """A number as every export writes it (no float noise: `0.1`, `2000`)."""
-        ...
-
-
-class GiftKit(Protocol):
-    """What the GIFT exporter lends a type (``export.gift``)."""
-
-    def text(self, markdown: str) -> str:
-        """Bank Markdown flattened to one escaped line of plain text."""
-        ...
-
-    def escape(self, text: str) -> str:
-        """Plain text with GIFT's special characters escaped."""
-        ...
-
-    def feedback(self, markdown: str | None) -> str:
-        """`#feedback` after an answer, or nothing."""
-        ...
-
-    def weight(self, share: float) -> str:
-        """A share of the points as GIFT's `%50%` weight (without the percent signs)."""
-        ...
-
-    def number(self, value: float) -> str: ...
-
-
-class MoodleKit(HtmlKit, Protocol):
-    """What the Moodle XML exporter lends a type (``export.moodle``): it writes the
-    question's common elements; the type adds its body to ``element``."""
-
-    def sub(
-        self,
-        parent: Any,
-        tag: str,
-        text: str | None = None,
-        attributes: dict[str, str] | None = None,
-    ) -> Any:
-        """A child element (an ``xml.etree.ElementTree.Element``), with text if given."""
-        ...
-
-    def html_element(self, parent: Any, tag: str, markup: str) -> Any:
-        """A child with ``format="html"`` holding ``<text>markup</text>``."""
-        ...
-
-    def answer(self, parent: Any, fraction: str, markup: str, feedback: str | None = None) -> None:
-        """An ``<answer fraction=…>`` with its text and optional Markdown feedback."""
-        ...
-
-    def fraction(self, share: float) -> str:
-        """A share of the points as Moodle's percentage fraction, e.g. `33.33333`."""
-        ...
-
-    def shuffle(self, question: RuntimeQuestion) -> str:
-        """`true` or `false`: whether Moodle shuffles this question's answers."""
-        ...
-
-
-class QtiKit(HtmlKit, Protocol):
-    """What the QTI (Canvas) exporter lends a type (``export.qti``): the item's
-    ``presentation`` and ``resprocessing`` elements, one answer ident per answer the
-    type counted (``QuestionType.qti_answers``), the item's feedback blocks by ident
-    (the type may add some), and the exporter's helpers for response conditions."""
-
-    presentation: Any
-    processing: Any
-    answers: list[str]
-    feedbacks: dict[str, str]
-
-    def sub(self, parent: Any, tag: str, attributes: dict[str, str] | None = None) -> Any:
-        """A child element (an ``xml.etree.ElementTree.Element``)."""
-        ...
-
-    def material(self, parent: Any, markup: str, kind: str = "text/html") -> None:
-        """``<material><mattext texttype=kind>markup</mattext></material>`` in ``parent``."""
-        ...
-
-    def ident(self, *parts: str) -> str:
-        """An ident derived from ``parts``: the same on every export."""
-        ...
-
-    def condition(
-        self,
-        conditions: Any,
-        *,
-        score: tuple[str, str] | None = None,
-        feedback: str | None = None,
-        more: bool = True,
-    ) -> None:
-        """A ``respcondition`` in the processing: ``conditions`` is a function that fills
-        its ``conditionvar``; ``score`` an (action, value) on SCORE, e.g. ("Set", "100");
-        ``feedback`` the ident of a feedback block to show; ``more``: go on testing."""
-        ...
-
-    def equal(self, respident: str, value: str) -> Any:
-        """Conditions (for ``condition``): the response ``respident`` equals ``value``."""
-        ...
-
-    def choices(self, labels: Sequence[tuple[str, str]], cardinality: str, ident: str) -> None:
-        """A ``response_lid`` with one ``response_label`` per (answer ident, HTML) pair."""
-        ...
-
-    def blank(self, *, numeric: bool) -> None:
-        """A fill-in-the-blank response named `response1` (numeric: ``fibtype=Decimal``)."""
-        ...
-
-
-class PageKit(Protocol):
-    """What the site lends a type to draw its self-check widget (``site.selfcheck``)."""
-
-    def html(self, markdown: str, *, inline: bool = False) -> str: ...
-
-    def text(self, plain: str) -> str:
-        """Plain text escaped for HTML."""
-        ...
-
-    def number(self, value: float) -> str: ...
-
-    def letter(self, index: int) -> str:
-        """`a`, `b`, `c`… for the ``index``-th thing shown."""
-        ...
-
-    def order(self, question: RuntimeQuestion, count: int, *, shuffle: bool = True) -> list[int]:
-        """The order the page shows ``count`` things in: the same on every build."""
-        ...
-
-    def shuffles(self, question: RuntimeQuestion) -> bool:
-        """Whether this question's options are shuffled (its own `shuffle:`, else the bank's)."""
-        ...
-
-    def choices(self, question: RuntimeQuestion, kind: str,
-                labels: Sequence[tuple[int, str]]) -> list[str]:  # fmt: skip
-        """A fieldset of ``kind`` (`radio`/`checkbox`) inputs, one per (value, label)."""
-        ...
-
-    def field(self, question: RuntimeQuestion, label: str, control: str) -> list[str]:
-        """A labelled text control; ``{id}`` in ``control`` becomes its id."""
-        ...
-
-    def shown_answer(self, question: RuntimeQuestion) -> str | None:
-        """For a question that draws numbers, its computed answer as the page shows it
-        (a slot the page's script refills); ``None`` otherwise."""
-        ...
 
 
 class QuestionType(Generic[Q, R]):
@@ -356,6 +133,10 @@ class QuestionType(Generic[Q, R]):
     def listing(self, question: Q, display: Sequence[int]) -> list[str]:
         """The lines shown under the prompt to choose from, e.g. `  1. TPU`."""
         return []
+
+    def multiline(self, question: Q) -> bool:
+        """Whether the answer is typed over several lines, an empty line ending it."""
+        return False
 
     def expected_form(self, question: Q) -> str:
         """*Required.* One sentence telling the learner what to type."""

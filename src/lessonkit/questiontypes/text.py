@@ -70,6 +70,9 @@ class TextType(QuestionType[Text, str]):
     moodle_type = "shortanswer"
     qti_type = "short_answer_question"
 
+    def multiline(self, question: Text) -> bool:
+        return question.multiline
+
     def expected_form(self, question: Text) -> str:
         if question.multiline:
             return "Type your answer line by line; an empty line ends it."

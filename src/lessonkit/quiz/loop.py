@@ -173,7 +173,7 @@ def _read_response(
             return None
         elif command in ("u", "undo") and undo:
             return Command.UNDO
-        elif getattr(question, "multiline", False) and text.strip():
+        elif registry.of(question).multiline(question) and text.strip():
             lines = ui.more_lines(text, MAX_LINE)
             if lines is None:
                 return None
