@@ -304,7 +304,9 @@ class QuestionType(Generic[Q, R]):
     def widget_key(self, question: Q) -> dict[str, Any]:
         """*Required.* What the widget script needs to grade exactly as ``grade`` does (the
         registry adds `type` and `points`); it is on the page, inside the collapsed
-        answer, and ``tests/grading_cases.json`` holds both to the same verdicts."""
+        answer, and ``tests/grading_cases.json`` holds both to the same verdicts. A type
+        whose script grades its parts with other types' scripts lists them under `uses`
+        (a cloze's `["numeric", "text"]`), and the page loads those too."""
         raise self._missing("widget_key")
 
     def widget_answer(self, question: Q) -> tuple[str, float] | None:
