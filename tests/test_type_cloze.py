@@ -531,3 +531,53 @@ def test_validate_checks_a_number_blanks_precision(make_course: Any, monkeypatch
         "`tolerance: 0.0005` or more, so that 0.333 counts, or round the answer to the "
         "precision you ask for)"
     ]
+
+
+# --- the terminal: a real pseudo-terminal, 50 columns ---------------------------------------
+
+PTY_BANK = """\
+lesson: lesson-one
+title: Lesson one quiz
+pass_mark: 0.6
+questions:
+  - id: q-cloze
+    type: cloze
+    points: 2
+    prompt: "Blank [[1]] takes a C statement's end; [[2]] ms is its time."
+    insight: 1
+    section: 1-first-idea
+    explanation: Because.
+    blanks:
+      - {accept: [";", a semicolon]}
+      - {answer: 3.5, tolerance: 0.1, unit: ms}
+"""
+
+
+@pytest.mark.slow
+def test_answering_in_a_terminal(make_course: Any) -> None:
+    import sqlite3
+
+    from test_quiz_pty import PAUSE, spawn
+    from test_runner import MKDOCS
+
+    course = make_course({"mkdocs.yml": MKDOCS, "quizzes/lesson-one.yml": PTY_BANK})
+    child = spawn(course, size=(24, 50), pause=True)
+    child.expect("Question 1 of 1")
+    child.expect("separated")  # the form, wrapped at 50 columns
+    child.expect("Answer")
+    child.sendline("3,5 ms")
+    child.expect("That is 1 answer for 2 blanks")
+    child.expect("Answer")
+    child.sendline("\\;; lots")
+    child.expect(r"\[\[2\]\]: `lots` is not a number")
+    child.expect("Answer")
+    child.sendline("\\;; 4 ms")  # a semicolon typed as \;, then a wrong number
+    child.expect("Partly correct: 1 of 2 points.")
+    child.expect("The right answer:")
+    child.expect(r"\[\[2\]\] 3.5 ms")
+    child.expect(PAUSE)
+    child.send("\r")
+    child.expect("Summary")
+    child.expect(pytest.importorskip("pexpect").EOF)
+    with sqlite3.connect(course / "home" / "history.db") as con:
+        assert [r[0] for r in con.execute("SELECT response FROM answers")] == ['[";", 4.0]']
