@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from lessonkit.bank.models import Bank
-from lessonkit.questiontypes import registry
+from lessonkit.questiontypes import cloze, registry
 from lessonkit.questiontypes.base import ResponseError, RuntimeQuestion
 from lessonkit.site import selfcheck
 
@@ -63,6 +63,8 @@ def typed(question: dict[str, Any], response: Any) -> str:
     if kind == "match":
         letters = ascii_lowercase
         return " ".join(f"{n}{letters[i]}" for n, i in enumerate(response, 1) if i is not None)
+    if isinstance(response, list):  # typed in several fields: a cloze's blanks
+        return cloze.typed_line(response)
     assert isinstance(response, str)
     return response
 

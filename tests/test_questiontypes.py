@@ -21,10 +21,10 @@ def test_every_registered_type_is_complete() -> None:
 
 def test_an_unregistered_type_is_a_clear_error() -> None:
     with pytest.raises(LessonkitError) as raised:
-        registry.named("cloze")
+        registry.named("essay")
     assert str(raised.value) == (
-        "question type `cloze` is not registered (known: single, multiple, true_false, "
-        "numeric, text, order, match); a new type needs its module in "
+        "question type `essay` is not registered (known: single, multiple, true_false, "
+        "numeric, text, order, match, cloze); a new type needs its module in "
         "lessonkit/questiontypes/ and a line in `REGISTERED` "
         "(lessonkit/questiontypes/registry.py)"
     )
@@ -88,7 +88,7 @@ def test_a_type_left_out_of_the_registry_is_a_clear_error_not_a_traceback(
     assert main(["validate", "--full"]) == 1
     assert capsys.readouterr().err == (
         "lessonkit: question type `true_false` is not registered (known: single, multiple, "
-        "numeric, text, order, match); a new type needs its module in "
+        "numeric, text, order, match, cloze); a new type needs its module in "
         "lessonkit/questiontypes/ and a line in `REGISTERED` "
         "(lessonkit/questiontypes/registry.py)\n"
     )

@@ -131,9 +131,9 @@ def test_a_fresh_draft_lists_real_problems_first_and_placeholders_once_per_file(
     )
     assert [line.split(": ", 1)[1].split(";")[0] for line in lines[1:3]] == [
         "32 placeholders left from the template",
-        "71 placeholders left from the template",
+        "69 placeholders left from the template",
     ]
-    assert lines[3] == "1 problem and 103 placeholders in 2 files"
+    assert lines[3] == "1 problem and 101 placeholders in 2 files"
     assert len(lines) == 4
 
 

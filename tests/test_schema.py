@@ -49,3 +49,15 @@ def test_check_mode_reports_a_stale_file(tmp_path: Path) -> None:
     assert checked.returncode == 1
     assert f"{tmp_path}/lesson.schema.json is stale" in checked.stdout
     assert (tmp_path / "lesson.schema.json").read_text() == "{}\n"
+
+
+def test_the_readme_lists_the_question_types_of_the_models() -> None:
+    from lessonkit.bank.schema import question_types_markdown
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    start = text.index("<!-- types:start -->\n") + len("<!-- types:start -->\n")
+    assert text[start : text.index("<!-- types:end -->")] == question_types_markdown(), (
+        "README.md: replace the text between the types markers with the output of "
+        "`python -c 'from lessonkit.bank.schema import question_types_markdown as m; "
+        'print(m(), end="")\'`'
+    )

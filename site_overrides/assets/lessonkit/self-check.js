@@ -26,6 +26,8 @@
   //   mark(question, key, seen): mark each part right or wrong in place (`seen`: the
   //     reader has opened the full answer, so what they missed may be marked too);
   //   mount(question, key): anything its controls need once this script runs (optional);
+  // A key's `uses` lists other types whose scripts the type calls (through `grade`), so
+  // the page loads them as well.
   //   instruction: what to say instead of the page's own instruction (optional).
   var types = {};
 
@@ -537,8 +539,11 @@
   function loadTypes(then) {
     var wanted = {};
     document.querySelectorAll(".lk-self-check .lk-question[data-key]").forEach(function (q) {
-      var type = JSON.parse(q.getAttribute("data-key")).type;
-      if (!types[type]) wanted[type] = true;
+      var key = JSON.parse(q.getAttribute("data-key"));
+      // `uses`: the types whose scripts this one grades its parts with (a cloze's blanks).
+      [key.type].concat(key.uses || []).forEach(function (type) {
+        if (!types[type]) wanted[type] = true;
+      });
     });
     var missing = Object.keys(wanted);
     if (!missing.length || !HERE) return false;

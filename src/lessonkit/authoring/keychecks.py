@@ -22,6 +22,7 @@ from lessonkit.bank.questions import Question
 from lessonkit.course.course import Course
 from lessonkit.errors import Problem
 from lessonkit.questiontypes import registry
+from lessonkit.questiontypes.base import QuestionType
 from lessonkit.questiontypes.numeric import Numeric
 from lessonkit.questiontypes.text import Text
 
@@ -59,10 +60,19 @@ def _precision_problems(course: Course, settings: RuleSettings) -> list[Problem]
     found: list[Problem] = []
     lines: dict[str, list[str]] = {}
     # A formula's answer has no written precision: the sweep checks its printed numbers.
-    for document, index, question in _numeric(course, drawn=False):
-        if document.path not in lines:
-            lines[document.path] = _source_lines(document)
-        found += _precision(document, index, question, lines[document.path])
+    for slug, bank in course.banks.items():
+        document = course.bank_documents[slug]
+        for index, model in enumerate(bank.questions):
+            kind = registry.named(model.type)
+            if type(kind).asked_numbers is QuestionType.asked_numbers:
+                continue  # asks for no number: not worth its run-time form
+            question = registry.runtime(model)
+            for path, number in kind.asked_numbers(question):
+                if not isinstance(number, Numeric) or number.params:
+                    continue  # a formula's answer has no written precision (see above)
+                if document.path not in lines:
+                    lines[document.path] = _source_lines(document)
+                found += _precision(document, (index, *path), number, lines[document.path])
     return found
 
 
@@ -197,9 +207,11 @@ def _narrower(question: Numeric, key: str, past: float) -> str:
 
 
 def _precision(
-    document: yamldoc.Document, index: int, question: Numeric, lines: list[str]
+    document: yamldoc.Document, at: tuple[str | int, ...], question: Numeric, lines: list[str]
 ) -> list[Problem]:
-    loc = ("questions", index, "answer")
+    """``at``: the question's index and the number's path below it (a cloze's blank)."""
+    loc = ("questions", *at, "answer")
+    where = "questions" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in at)
     written = _written(document, loc, lines) or repr(question.answer)
     try:
         number = Decimal(written.replace("_", ""))
@@ -219,7 +231,7 @@ def _precision(
     return [
         document.problem(
             loc,
-            f"questions[{index}].answer {written} has {places} decimal place"
+            f"{where}.answer {written} has {places} decimal place"
             f"{'' if places == 1 else 's'}; {said}, a learner who rounds it to "
             f"{coarser} scores 0",
             f"set `tolerance: {enough}` or more, so that {coarser} counts, or round the "

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Tag, ValidationError
 from pydantic_core import ErrorDetails
 
 from lessonkit.bank import citations, factbook, hints, yamldoc
@@ -163,7 +163,7 @@ def validate(
 def _problem(model: type[BaseModel], document: yamldoc.Document, detail: ErrorDetails) -> Problem:
     loc = detail["loc"]
     kind = detail["type"]
-    where = _dotted(loc)
+    where = _dotted(loc, document.data)
     if kind == "extra_forbidden":
         name = str(loc[-1])
         allowed = _fields_at(model, loc[:-1], document.data)
@@ -171,7 +171,7 @@ def _problem(model: type[BaseModel], document: yamldoc.Document, detail: ErrorDe
         hint = f"did you mean `{close[0]}`?" if close else "allowed: " + ", ".join(allowed)
         return document.problem(loc, f"{where}: unknown field `{name}`", hint, key=True)
     if kind == "missing":
-        parent = _dotted(loc[:-1])
+        parent = _dotted(loc[:-1], document.data)
         prefix = f"{parent}: " if parent else ""
         return document.problem(
             loc, f"{prefix}missing required field `{loc[-1]}`", f"add `{loc[-1]}: …`"
@@ -239,7 +239,7 @@ def _parameters_problem(
     """A problem with parameters or a formula, pointed into the formula's text if it can be."""
     ctx = detail.get("ctx") or {}
     at = (*loc, *ctx.get("at", ()))
-    where = _dotted(at)
+    where = _dotted(at, document.data)
     message, hint = f"{where}: {ctx.get('message', '')}", str(ctx.get("hint", ""))
     problem = document.problem(at, message, hint, key=bool(ctx.get("key")))
     offset = int(ctx.get("offset", -1))
@@ -264,19 +264,31 @@ def inside(problem: Problem, text: str, offset: int) -> Problem:
     """``problem`` moved from where a scalar starts to ``offset`` into its ``text``.
 
     The file is read again (only on this error path) to see whether the scalar is quoted;
-    a scalar over several lines, or one not found as written, keeps its start.
+    a literal block (`|`) is followed line by line; any other scalar over several lines,
+    or one not found as written, keeps its start.
     """
-    first = text.split("\n", 1)[0]
     try:
         lines = Path(problem.path).read_text(encoding="utf-8").splitlines()
         source = lines[problem.line - 1]
     except (OSError, UnicodeDecodeError, IndexError):
         return problem
-    start = source.find(first, problem.column - 1)
-    if start < 0 or start > problem.column or offset > len(first):
+    row = text.count("\n", 0, offset)
+    at = offset - (text.rfind("\n", 0, offset) + 1)
+    written = text.split("\n")[row]
+    if row == 0:
+        start = source.find(written, problem.column - 1)
+        if 0 <= start <= problem.column and at <= len(written):
+            column = start + at + 1
+            return Problem(problem.path, problem.line, column, problem.message, problem.hint)
+    if not source[problem.column - 1 :].startswith("|") or problem.line + row >= len(lines):
         return problem
-    column = start + offset + 1
-    return Problem(problem.path, problem.line, column, problem.message, problem.hint)
+    # A literal block keeps its lines as written, each after the block's indentation.
+    below = lines[problem.line + row]
+    start = below.find(written) if written else len(below)
+    if start < 0 or below[:start].strip():
+        return problem
+    line, column = problem.line + row + 1, start + at + 1
+    return Problem(problem.path, line, column, problem.message, problem.hint)
 
 
 def _describe(detail: ErrorDetails) -> tuple[str, str]:
@@ -379,16 +391,24 @@ def _kind(value: Any) -> str:
     return "a list" if isinstance(value, list) else "a mapping"
 
 
-def _dotted(loc: tuple[int | str, ...]) -> str:
-    """`questions[2].options`: pydantic's location in an author's notation, tags dropped."""
-    out = ""
+def _dotted(loc: tuple[int | str, ...], data: Any = None) -> str:
+    """`questions[2].options`: pydantic's location in an author's notation, tags dropped.
+
+    With the bank's ``data``, any other union's tag is dropped too: a name the mapping
+    there does not have (a cloze's `blanks[0].number.answer`).
+    """
+    out, path = "", list[int | str]()
     for number, part in enumerate(loc):
+        here = value_at(data, path)
         if isinstance(part, int):
             out += f"[{part}]"
         elif part in QUESTION_TYPES and number >= 2 and loc[number - 2] == "questions":
             continue  # the discriminated union's tag, not a field (`options[0].text` is)
+        elif data is not None and not (isinstance(here, dict) and part in here):
+            continue  # another union's tag (a missing field is named by its parent's path)
         else:
             out += f".{part}" if out else part
+        path.append(part)
     return out
 
 
@@ -422,6 +442,9 @@ def _unwrap(annotation: Any) -> Any:
 
 
 def _tag_of(model: Any) -> str | None:
+    if typing.get_origin(model) is typing.Annotated:  # a member tagged `Tag("number")`
+        tags = [m.tag for m in typing.get_args(model)[1:] if isinstance(m, Tag)]
+        return tags[0] if tags else _tag_of(typing.get_args(model)[0])
     if isinstance(model, type) and issubclass(model, QuestionBase):
         field = model.model_fields.get("type")
         args = typing.get_args(field.annotation) if field else ()

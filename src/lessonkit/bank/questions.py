@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Annotated, Literal, get_args
 
-from pydantic import Field, TypeAdapter, field_validator, model_validator
+from pydantic import Discriminator, Field, Tag, TypeAdapter, field_validator, model_validator
 
 from lessonkit.bank import limits, parameters, variants
 from lessonkit.bank.fields import (
@@ -206,7 +206,24 @@ class TrueFalseQuestion(QuestionBase):
     answer: bool = Field(description="`true` if the statement in the prompt is true.")
 
 
-class NumericQuestion(Parameterised, QuestionBase):
+class Tolerance(Strict):
+    """How a typed number is read and how far it may be from the answer: shared by
+    `numeric` questions and the number blanks of a `cloze`."""
+
+    tolerance: float | None = Field(None, ge=0, description="Absolute tolerance, e.g. `0.05`.")
+    relative_tolerance: float | None = Field(
+        None, ge=0, le=1, description="Relative tolerance as a fraction: `0.02` means ±2 %."
+    )
+    unit: str | None = Field(
+        None,
+        min_length=1,
+        max_length=20,
+        description="Unit shown to and accepted from the learner.",
+    )
+    decimal_mark: DecimalMark | None = Field(None, description=DECIMAL_MARK_DESCRIPTION)
+
+
+class NumericQuestion(Parameterised, QuestionBase, Tolerance):
     """A number, right within a tolerance.
 
     A response is right when it is within `tolerance` (absolute) or within
@@ -220,17 +237,6 @@ class NumericQuestion(Parameterised, QuestionBase):
         description="The correct value; with `params`, the formula that computes it, e.g. "
         "`flops / bandwidth`."
     )
-    tolerance: float | None = Field(None, ge=0, description="Absolute tolerance, e.g. `0.05`.")
-    relative_tolerance: float | None = Field(
-        None, ge=0, le=1, description="Relative tolerance as a fraction: `0.02` means ±2 %."
-    )
-    unit: str | None = Field(
-        None,
-        min_length=1,
-        max_length=20,
-        description="Unit shown to and accepted from the learner.",
-    )
-    decimal_mark: DecimalMark | None = Field(None, description=DECIMAL_MARK_DESCRIPTION)
     bound: Literal["maximum", "minimum"] | None = Field(
         None,
         description=(
@@ -260,27 +266,10 @@ class NumericQuestion(Parameterised, QuestionBase):
         return self
 
 
-class TextQuestion(QuestionBase):
-    """Free text, compared after Unicode (NFKC), case and whitespace normalisation.
+class TextForms(Strict):
+    """What a typed text is compared with: shared by `text` questions and the text blanks
+    of a `cloze`."""
 
-    A single-line answer is also right with sentence punctuation at its end (`XLA.`),
-    in quotes, after a leading `the`, `a` or `an`, and as two accepted forms written
-    `XLA (Accelerated Linear Algebra)`. Extra words are not ignored: accept
-    `XLA compiler` yourself, or write a pattern, if it should count.
-
-    With `multiline: true` the answer is several lines (e.g. a program's output), typed
-    line by line and compared line by line; blank lines before and after are ignored.
-    """
-
-    type: Literal["text"] = Field(description="Question type.")
-    multiline: bool = Field(
-        False,
-        description=(
-            "The answer is several lines: each accepted answer is a block of lines, and the "
-            "response is right only if every line matches (after the same normalisation); "
-            "`patterns` match the whole answer with lines joined by a newline."
-        ),
-    )
     accept: list[Line] = Field(default_factory=list, description="Accepted answers.")
     patterns: list[Line] = Field(
         default_factory=list,
@@ -301,10 +290,33 @@ class TextQuestion(QuestionBase):
         return patterns
 
     @model_validator(mode="after")
-    def _something_accepted(self) -> TextQuestion:
+    def _something_accepted(self) -> TextForms:
         if not self.accept and not self.patterns:
             raise ValueError("give at least one accepted answer in `accept` or `patterns`")
         return self
+
+
+class TextQuestion(QuestionBase, TextForms):
+    """Free text, compared after Unicode (NFKC), case and whitespace normalisation.
+
+    A single-line answer is also right with sentence punctuation at its end (`XLA.`),
+    in quotes, after a leading `the`, `a` or `an`, and as two accepted forms written
+    `XLA (Accelerated Linear Algebra)`. Extra words are not ignored: accept
+    `XLA compiler` yourself, or write a pattern, if it should count.
+
+    With `multiline: true` the answer is several lines (e.g. a program's output), typed
+    line by line and compared line by line; blank lines before and after are ignored.
+    """
+
+    type: Literal["text"] = Field(description="Question type.")
+    multiline: bool = Field(
+        False,
+        description=(
+            "The answer is several lines: each accepted answer is a block of lines, and the "
+            "response is right only if every line matches (after the same normalisation); "
+            "`patterns` match the whole answer with lines joined by a newline."
+        ),
+    )
 
 
 class OrderQuestion(QuestionBase):
@@ -397,6 +409,113 @@ class MatchQuestion(QuestionBase):
         return self
 
 
+# A blank in a `cloze` prompt: `[[1]]`, `[[2]]`… Double brackets are neither Markdown
+# (a link is `[text](url)` or `[text][ref]`) nor a parameter (`{name}`), and mkdocs-quiz
+# authors know them. Spaces inside are caught here so that they get a clear message.
+BLANK_MARKER = re.compile(r"\[\[\s*([^\[\]\n]*?)\s*\]\]")
+
+
+class TextBlank(TextForms):
+    """A blank answered with a word or a short phrase, compared as a `text` question
+    compares (`accept`, `patterns`, `case_sensitive`)."""
+
+
+class NumberBlank(Tolerance):
+    """A blank answered with a number, right within a tolerance as in a `numeric`
+    question (`answer`, `tolerance`, `relative_tolerance`, `unit`, `decimal_mark`)."""
+
+    answer: float = Field(description="The correct value; a blank with `answer` takes a number.")
+
+
+def _blank_kind(value: object) -> str:
+    # A blank with an `answer` is a number; one with `accept` or `patterns` is text.
+    if isinstance(value, dict):
+        return "number" if "answer" in value else "text"
+    return "number" if isinstance(value, NumberBlank) else "text"
+
+
+Blank = Annotated[
+    Annotated[NumberBlank, Tag("number")] | Annotated[TextBlank, Tag("text")],
+    Discriminator(_blank_kind),
+]
+
+
+class ClozeQuestion(QuestionBase):
+    """Several blanks in one prompt, each a short text or a number.
+
+    The prompt marks each blank where it goes, `[[1]]`, `[[2]]`… in reading order (every
+    such marker is a blank, in code too), and `blanks` gives each one's answer in the same
+    order. Partial credit: the share of blanks answered right, times `points`. In the
+    terminal the learner types every blank's answer on one line, separated by `;` (`\\;`
+    for a semicolon inside an answer); on the page each blank is a field in the sentence.
+    """
+
+    type: Literal["cloze"] = Field(description="Question type.")
+    scoring: Scoring = Field("partial", description=SCORING_DESCRIPTION)
+    blanks: list[Blank] = Field(
+        min_length=1,
+        max_length=10,
+        description=(
+            "Each blank's answer, in the order of `[[1]]`, `[[2]]`… in the prompt: 1 to 10. "
+            "A number blank has `answer` (and `tolerance`, `relative_tolerance`, `unit`, "
+            "`decimal_mark`); a text blank has `accept` and/or `patterns` (and "
+            "`case_sensitive`)."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _markers_match_blanks(self) -> ClozeQuestion:
+        check_blank_markers(self.prompt, len(self.blanks))
+        return self
+
+
+def check_blank_markers(prompt: str, count: int) -> None:
+    """That ``prompt`` marks ``count`` blanks, `[[1]]` to `[[count]]`, each once and in
+    reading order; a ``parameters`` problem pointing at the marker otherwise."""
+    found = list(BLANK_MARKER.finditer(prompt))
+    numbered = [m for m in found if m.group(1).isdigit()]
+    example = ", ".join(f"`[[{n}]]`" for n in range(1, min(count, 3) + 1))
+    if not numbered:
+        if found:
+            word = found[0].group(1)
+            raise parameters.problem(
+                f"`{found[0].group(0)}` is not a numbered blank",
+                f"write `[[1]]` where the blank goes and give `{word}` as the first "
+                "blank's `accept` under `blanks:`",
+                ("prompt",),
+                found[0].start(),
+            )
+        raise parameters.problem(
+            "the prompt marks no blank",
+            f"write {example} where the blanks go, in reading order",
+            ("prompt",),
+        )
+    for number, marker in enumerate(numbered, start=1):
+        written, shown = int(marker.group(1)), marker.group(0)
+        if shown != f"[[{written}]]":
+            hint = f"write `[[{written}]]`, without spaces"
+            raise parameters.problem(f"`{shown}` has spaces", hint, ("prompt",), marker.start())
+        if written == number:
+            continue
+        if written > count or written < 1:
+            message = f"`{shown}` has no blank: `blanks` lists {count}"
+            hint = f"add its answer to `blanks`, or number the blanks {example}…"
+        elif written < number:
+            message = f"`{shown}` appears twice"
+            hint = "give each blank its own number, in reading order"
+        else:
+            message = f"`{shown}` comes before `[[{number}]]`"
+            hint = "number the blanks in reading order: the first one in the prompt is `[[1]]`"
+        raise parameters.problem(message, hint, ("prompt",), marker.start())
+    if len(numbered) < count:
+        missing = len(numbered) + 1
+        raise parameters.problem(
+            f"the prompt has no `[[{missing}]]` for blank {missing} of {count}",
+            f"write `[[{missing}]]` where that blank goes, or remove its answer from `blanks`",
+            ("blanks", missing - 1),
+        )
+
+
 Question = Annotated[
     SingleQuestion
     | MultipleQuestion
@@ -404,7 +523,8 @@ Question = Annotated[
     | NumericQuestion
     | TextQuestion
     | OrderQuestion
-    | MatchQuestion,
+    | MatchQuestion
+    | ClozeQuestion,
     Field(discriminator="type"),
 ]
 # The `type:` values, read from the union so that a new model is a new type here too.

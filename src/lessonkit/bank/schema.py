@@ -1,8 +1,10 @@
-"""JSON Schemas generated from the models, for editors; never read by lessonkit itself."""
+"""JSON Schemas generated from the models, for editors; never read by lessonkit itself;
+and the list of question types the README gives, from the same models."""
 
 from __future__ import annotations
 
 import json
+import typing
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -10,6 +12,7 @@ from pydantic import BaseModel
 
 from lessonkit.bank.factbook import SCHEMA_FILE as FACTS_SCHEMA
 from lessonkit.bank.models import Bank, FactFile, Lesson, Plan
+from lessonkit.bank.questions import Question
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "quiz-bank.schema.json": Bank,
@@ -45,3 +48,15 @@ def write_schemas(
             folder.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
         yield path, changed
+
+
+def question_types_markdown() -> str:
+    """Each question type as a Markdown list item: its `type:` and its model's docstring
+    (what it asks, and its partial-credit rule). README.md holds it between its
+    `types` markers; a test keeps the two equal."""
+    lines = []
+    for model in typing.get_args(typing.get_args(Question)[0]):
+        name = typing.get_args(model.model_fields["type"].annotation)[0]
+        words = " ".join((model.__doc__ or "").split())
+        lines.append(f"- `{name}`: {words}")
+    return "\n".join(lines) + "\n"

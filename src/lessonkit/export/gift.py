@@ -100,8 +100,11 @@ def _question(source: Source, question: RuntimeQuestion, answers: list[str]) -> 
     url = source.section_url(question)
     if url:
         explanation += " " + escape(f"Re-read: {url}")
-    lines = [f"// {question.id}", f"::{escape(question.id)}::[plain]{prompt}{{"]
+    # An answer placed inside the text is GIFT's missing word: Moodle shows it as a gap.
+    place = registry.of(question).answer_place(question)
+    before, _, after = prompt.partition(place) if place else (prompt, "", "")
+    lines = [f"// {question.id}", f"::{escape(question.id)}::[plain]{before}{{"]
     lines += answers
     lines.append(f"####{explanation}")
-    lines.append("}")
+    lines.append("}" + after)
     return "\n".join(lines)

@@ -28,7 +28,7 @@ from lessonkit.imports.common import NO_EXPLANATION, Imported, Loss
 SCHEMA_LINE = "# yaml-language-server: $schema=../schemas/quiz-bank.schema.json\n"
 DEFAULT_INSIGHT = "Imported questions"
 _ORDER = ["id", "type", "insight", "objectives", "section", "points", "tags", "params",
-          "derived", "prompt", "options", "answer", "tolerance", "relative_tolerance", "unit",
+          "derived", "prompt", "options", "blanks", "answer", "tolerance", "relative_tolerance", "unit",
           "accept", "patterns", "case_sensitive", "items", "pairs", "distractors", "scoring",
           "shuffle", "hint", "explanation"]  # fmt: skip
 
@@ -94,7 +94,10 @@ def place(
             what = f"left out: the bank format refuses it as imported ({found}); write it by hand"
             placed.losses.append(Loss(imported.source, draft.name, what, omitted=True))
             continue
-        questions.append({key: fields[key] for key in _ORDER if key in fields})
+        # The usual fields in the order authors expect; any other (a new type's own) after
+        # them, never dropped.
+        ordered = {key: fields[key] for key in _ORDER if key in fields}
+        questions.append(ordered | {k: v for k, v in fields.items() if k not in ordered})
     placed.questions = len(questions)
     if questions:
         data = {"lesson": slug, "title": title, "pass_mark": 0.7, "questions": questions}

@@ -4,8 +4,9 @@ A block's question runs to its first `- [x]`/`- [ ]` answer; `> ` lines under an
 are that answer's feedback; what follows the answers is the explanation. One correct
 answer makes a `single` question; several make a `multiple` one scored all or nothing, as
 mkdocs-quiz scores it. A fill-in-the-blank with one `[[answer]]` becomes a `text`
-question. Quizzes shown inside code fences (a page's "Syntax" tabs) are examples, not
-questions, and are skipped, as mkdocs-quiz skips them.
+question; one with several a `cloze`, its blanks numbered `[[1]]`, `[[2]]`…, scored all or
+nothing, as mkdocs-quiz scores it. Quizzes shown inside code fences (a page's "Syntax"
+tabs) are examples, not questions, and are skipped, as mkdocs-quiz skips them.
 """
 
 from __future__ import annotations
@@ -108,13 +109,21 @@ def _quiz(
         body_fields = _choice(answers, notes)
     else:
         blanks = _BLANK.findall(prompt)
-        if len(blanks) != 1:
-            what = ("several blanks: lessonkit's text question has one answer" if blanks
-                    else "no answers and no [[blank]]: not a question")  # fmt: skip
-            result.losses += notes.omit(what)
+        if not blanks:
+            result.losses += notes.omit("no answers and no [[blank]]: not a question")
             return
-        prompt = _BLANK.sub("_____", prompt)
-        body_fields = {"type": "text", "accept": [blanks[0].strip()]}
+        if len(blanks) == 1:
+            prompt = _BLANK.sub("_____", prompt)
+            body_fields = {"type": "text", "accept": [blanks[0].strip()]}
+        elif len(blanks) > 10:
+            result.losses += notes.omit(f"{len(blanks)} blanks: a cloze holds at most 10")
+            return
+        else:
+            # mkdocs-quiz marks it right only when every blank is.
+            numbers = iter(range(1, len(blanks) + 1))
+            prompt = _BLANK.sub(lambda _: f"[[{next(numbers)}]]", prompt)
+            body_fields = {"type": "cloze", "scoring": "all_or_nothing",
+                           "blanks": [{"accept": [b.strip()]} for b in blanks]}  # fmt: skip
     for image in _IMAGE.finditer(prompt + explanation):
         alt = f" (“{image.group(1)}”)" if image.group(1).strip() else ""
         name = image.group(2).split()[0] if image.group(2).strip() else "without an address"

@@ -1,14 +1,17 @@
-"""Moodle XML into bank questions: multichoice, truefalse, shortanswer, numerical, matching, order.
+"""Moodle XML into bank questions: multichoice, truefalse, shortanswer, numerical, matching,
+order, and embedded answers (cloze).
 
 Fractions become lessonkit's correct flags and partial-credit rule; general feedback the
 explanation; per-answer feedback each option's feedback; `*` wildcards in short answers
-regular-expression patterns; calculated questions parameterised ones (``calculated``).
-Essay, cloze and the drag-and-drop types have no counterpart and are reported, with
-anything else a question loses.
+regular-expression patterns; calculated questions parameterised ones (``calculated``). A
+cloze's embedded answers (`{1:SHORTANSWER:=a~=b}`, `{1:NUMERICAL:=32:1}`) become its
+blanks, `[[1]]`, `[[2]]`… in the prompt. Essay and the drag-and-drop types have no
+counterpart and are reported, with anything else a question loses.
 """
 
 from __future__ import annotations
 
+import html
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -37,8 +40,6 @@ _STOCK_FEEDBACK = {"", "Your answer is correct.", "Your answer is partially corr
                    "Your answer is incorrect."}  # fmt: skip
 _UNSUPPORTED = {
     "essay": "essay: graded by a person, not by lessonkit",
-    "cloze": "cloze (embedded answers): lessonkit has no question with several gaps",
-    "multianswer": "cloze (embedded answers): lessonkit has no question with several gaps",
     "calculatedmulti": "calculated multiple choice: lessonkit's choices with drawn numbers "
     "take a `value` formula per option; write them by hand",
     "description": "description: text, not a question",
@@ -48,6 +49,7 @@ _UNSUPPORTED = {
     "ddimageortext": "drag and drop onto an image: the bank format holds no images",
     "ddmarker": "drag markers onto an image: the bank format holds no images",
 }
+_CLOZE = ("multianswer", "cloze")  # Moodle's embedded answers, read by _embedded
 # Our own exports add these; an import takes them back off.
 _REREAD = re.compile(r"\s*<p>Re-read: <a href=\"[^\"]*\">.*?</a></p>\s*$", re.S)
 _UNIT = re.compile(r"\s*<p>Answer in (.+?)\.</p>\s*$", re.S)
@@ -115,7 +117,7 @@ def _question(
 ) -> dict[str, Any] | list[Loss]:
     if kind in _UNSUPPORTED:
         return notes.omit(_UNSUPPORTED[kind])
-    if kind not in _BODIES:
+    if kind not in _BODIES and kind not in _CLOZE:
         return notes.omit(f"type `{kind}`: lessonkit has no such question type")
     if kind in _CALCULATED and (lost := _wildcards(element, notes)):
         return lost
@@ -128,6 +130,9 @@ def _question(
     if element.find("image") is not None or element.find("image_base64") is not None:
         name = (element.findtext("image") or "").strip().rsplit("/", 1)[-1] or "without a name"
         notes.lost(f"image `{name}` left out: the bank format holds no images")
+    cloze = _embedded(element, notes) if kind in _CLOZE else None
+    if isinstance(cloze, list):
+        return cloze
     fields["prompt"] = _rich(element, "questiontext", notes)
     general = element.find("generalfeedback/text")
     if general is not None and general.text:
@@ -144,7 +149,7 @@ def _question(
     _hints(element, fields, notes)
     _tags(element, fields)
     _combined_feedback(element, notes)
-    body = _BODIES[kind](element, notes)
+    body = cloze or _BODIES[kind](element, notes)
     if isinstance(body, list):
         return body
     return fields | body
@@ -366,6 +371,92 @@ def _ordering(element: ET.Element, notes: Notes) -> Body:
     if any(_feedback(a, notes) for a in answers):
         notes.lost("feedback per item: lessonkit's order questions have none")
     return body
+
+
+# One embedded answer: {weight:TYPE:answers}, answers split at `~`, `\` escaping specials.
+_EMBEDDED = re.compile(r"\{(\d*):([A-Za-z_]+):((?:\\.|[^\\}])*)\}")
+_UNESCAPE = re.compile(r"\\(.)")
+_TEXT_KINDS = {"SHORTANSWER", "SA", "MW", "SHORTANSWER_C", "SAC", "MWC"}
+_NUMBER_KINDS = {"NUMERICAL", "NM"}
+_CASE_KINDS = {"SHORTANSWER_C", "SAC", "MWC"}
+
+
+def _embedded(element: ET.Element, notes: Notes) -> Body | None:
+    """A cloze's blanks from its question text, which is rewritten with `[[n]]` markers."""
+    text = element.find("questiontext/text")
+    source = (text.text or "") if text is not None else ""
+    found = list(_EMBEDDED.finditer(source))
+    if text is None or not found:
+        return notes.omit("cloze without embedded answers: nothing to answer")
+    if len(found) > 10:
+        return notes.omit(f"{len(found)} blanks: a cloze holds at most 10")
+    blanks, weights, lost = [], set(), dict[str, list[int]]()
+    for number, embedded in enumerate(found, 1):
+        weight, kind, answers = embedded.groups()
+        weights.add(weight or "1")
+        blank = _blank(kind.upper(), _answers(answers))
+        if blank is None:
+            return notes.omit(f"blank {number} has no answer that earns full marks")
+        for what in blank.pop("lost"):
+            lost.setdefault(what, []).append(number)
+        blanks.append(blank)
+    for what, numbers in lost.items():
+        which = ", ".join(str(n) for n in numbers)
+        notes.lost(f"blank{'s' if len(numbers) > 1 else ''} {which}: {what}")
+    if len(weights) > 1:
+        notes.lost("blank weights: each blank counts the same in lessonkit")
+    parts = iter(range(1, len(found) + 1))
+    text.text = _EMBEDDED.sub(lambda _: f"[[{next(parts)}]]", source)
+    return {"type": "cloze", "blanks": blanks}
+
+
+def _answers(written: str) -> list[tuple[float, str, str]]:
+    """(fraction, answer, feedback) for each `~`-separated answer, unescaped."""
+    found = []
+    for answer in re.split(r"(?<!\\)~", written):
+        fraction = 0.0
+        if answer.startswith("="):
+            fraction, answer = 100.0, answer[1:]
+        elif weighted := re.match(r"%(-?[\d.]+)%", answer):
+            fraction, answer = float(weighted.group(1)), answer[weighted.end() :]
+        text, feedback = [*re.split(r"(?<!\\)#", answer, maxsplit=1), ""][:2]
+        # The answers stand in the question's HTML: `&lt;` is `<`.
+        found.append((fraction, html.unescape(_UNESCAPE.sub(r"\1", text)).strip(), feedback))
+    return found
+
+
+def _blank(kind: str, answers: list[tuple[float, str, str]]) -> dict[str, Any] | None:
+    """One blank's fields, with what it loses under `lost` (phrases the caller groups)."""
+    said = []
+    right = [text for fraction, text, _ in answers if fraction >= 99.99]
+    if any(0 < fraction < 99.99 for fraction, *_ in answers):
+        said.append("partial credit for an answer; lessonkit's blanks are right or wrong")
+    if any(feedback for *_, feedback in answers):
+        said.append("feedback per answer; lessonkit shows the explanation")
+    if not right:
+        return None
+    if kind in _NUMBER_KINDS:
+        value, _, margin = right[0].partition(":")
+        try:
+            blank: dict[str, Any] = {"answer": float(value)}
+            if margin and float(margin):
+                blank["tolerance"] = abs(float(margin))
+        except ValueError:
+            return None
+        if len(right) > 1:
+            said.append("more than one right number; lessonkit takes the first")
+        return blank | {"lost": said}
+    if kind not in _TEXT_KINDS:
+        said.append(f"{kind} choices; lessonkit's blanks are typed, the right choice accepted")
+    accept: list[str] = []
+    patterns: list[str] = []
+    for text in right:
+        literal = pattern_from_wildcards(text)
+        (accept if literal[0] == "accept" else patterns).append(literal[1])
+    blank = {"accept": accept} if accept else {}
+    blank |= {"patterns": patterns} if patterns else {}
+    blank |= {"case_sensitive": True} if kind in _CASE_KINDS else {}
+    return blank | {"lost": said}
 
 
 _BODIES = {

@@ -1,9 +1,10 @@
 """QTI 1.2 as Canvas exports it (and text2qti writes it) into bank questions.
 
 Reads a Canvas "QTI .zip" or one of its `.xml` files. Multiple choice, multiple answers,
-true/false, short answer, numerical (an exact value or a range), matching and Canvas's
-ordering question come across; essays, file uploads, fill-in-several-blanks, dropdowns,
-categorisation, formula questions and text-only items are reported as lost.
+true/false, short answer, numerical (an exact value or a range), matching, Canvas's
+ordering question and fill-in-multiple-blanks (a cloze) come across; essays, file
+uploads, dropdowns, categorisation, formula questions and text-only items are reported as
+lost.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ _LOST_TYPES = {
     "essay_question": "essay: graded by a person, not by lessonkit",
     "file_upload_question": "file upload: graded by a person, not by lessonkit",
     "text_only_question": "text only: not a question",
-    "fill_in_multiple_blanks_question": "several blanks: lessonkit's text question has one answer",
     "multiple_dropdowns_question": "several dropdowns: lessonkit has no question with several gaps",
     "calculated_question": "formula: lessonkit has no question with random values yet",
     "categorization_question": "categorisation: lessonkit has no sorting-into-groups question",
@@ -76,6 +76,8 @@ def _item(item: ET.Element, category: str, result: Imported, taken: set[str]) ->
         return
     fields: dict[str, Any] = {"id": ident}
     prompt = _mattext(item.find("presentation/material/mattext"))
+    if kind == "fill_in_multiple_blanks_question":
+        prompt = _blank_markers(item, prompt)
     unit = _UNIT.search(prompt) if kind == "numerical_question" else None
     if unit:
         prompt, fields["unit"] = prompt[: unit.start()], unit.group(1)
@@ -98,6 +100,43 @@ def _item(item: ET.Element, category: str, result: Imported, taken: set[str]) ->
         return
     result.losses += notes.losses
     result.drafts.append(Draft(fields | body, category, notes.question))
+
+
+def _blank_names(item: ET.Element) -> list[str]:
+    lids = item.findall("presentation/response_lid")
+    return [(lid.get("ident") or "").removeprefix("response_") for lid in lids]
+
+
+def _blank_markers(item: ET.Element, prompt: str) -> str:
+    """Canvas's `[name]` blanks as `[[1]]`, `[[2]]`… in the order of its responses."""
+    for number, name in enumerate(_blank_names(item), 1):
+        prompt = prompt.replace(f"[{name}]", f"[[{number}]]", 1)
+    return prompt
+
+
+def _blanks(item: ET.Element, feedback: dict[str, str], notes: Notes) -> Body:
+    """Each blank accepts the answers a response condition scores; Canvas gives each
+    blank an equal share, as lessonkit does."""
+    scored = [c for c in _conditions(item) if _scores(c) > 0]
+    scoring = {
+        (v.get("respident"), (v.text or "").strip()) for c in scored for v in c.iter("varequal")
+    }
+    blanks, dropdowns = [], False
+    for lid, name in zip(
+        item.findall("presentation/response_lid"), _blank_names(item), strict=True
+    ):
+        labels = [(ident, text) for ident, text in _labels(lid)
+                  if not scoring or (lid.get("ident"), ident) in scoring]  # fmt: skip
+        accept = [a for _, text in labels if (a := plain_from_html(text, notes))]
+        if not accept:
+            return notes.omit(f"blank `{name}` accepts no answer")
+        dropdowns |= any(r.get("answer_type") == "dropdown" for r in lid.iter("response_label"))
+        blanks.append({"accept": accept})
+    if not 1 <= len(blanks) <= 10:
+        return notes.omit(f"{len(blanks)} blanks: a cloze holds 1 to 10")
+    if dropdowns:
+        notes.lost("dropdown choices: lessonkit's blanks are typed, the right choice accepted")
+    return {"type": "cloze", "blanks": blanks}
 
 
 def _mattext(element: ET.Element | None) -> str:
@@ -261,4 +300,5 @@ _BODIES = {
     "numerical_question": _numeric,
     "matching_question": _match,
     "ordering_question": _order,
+    "fill_in_multiple_blanks_question": _blanks,
 }

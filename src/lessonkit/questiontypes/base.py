@@ -224,6 +224,17 @@ class QuestionType(Generic[Q, R]):
         """The author's feedback on what the learner chose: (`option 2`, text) pairs."""
         return []
 
+    def asked_numbers(self, question: Q) -> list[tuple[tuple[str | int, ...], RuntimeQuestion]]:
+        """Each number the question asks for, as a `numeric` question at its path below
+        this one (``()`` for the question itself, ``("blanks", 0)`` for a cloze's first
+        blank): `validate`'s checks of answer keys (`precision`) read these."""
+        return []
+
+    def answer_place(self, question: Q) -> str | None:
+        """Where the answer goes in the prompt, for a format that writes it inside the
+        text (GIFT's missing word): a marker the prompt holds once. ``None``: after it."""
+        return None
+
     def unit(self, question: Q) -> str | None:
         """The unit answers are given in, which exports add to the prompt (`Answer in W.`)."""
         return None
@@ -293,7 +304,9 @@ class QuestionType(Generic[Q, R]):
     def widget_key(self, question: Q) -> dict[str, Any]:
         """*Required.* What the widget script needs to grade exactly as ``grade`` does (the
         registry adds `type` and `points`); it is on the page, inside the collapsed
-        answer, and ``tests/grading_cases.json`` holds both to the same verdicts."""
+        answer, and ``tests/grading_cases.json`` holds both to the same verdicts. A type
+        whose script grades its parts with other types' scripts lists them under `uses`
+        (a cloze's `["numeric", "text"]`), and the page loads those too."""
         raise self._missing("widget_key")
 
     def widget_answer(self, question: Q) -> tuple[str, float] | None:

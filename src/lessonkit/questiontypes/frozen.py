@@ -31,10 +31,16 @@ class Part:
     _fields: ClassVar[tuple[str, ...]] = ()
     _hints: ClassVar[Mapping[str, str]] = EMPTY  # each field's annotation, as written
     _defaults: ClassVar[Mapping[str, Any]] = EMPTY
+    # As JSON, leave out the fields that hold their default: for a record that stands for
+    # one of several models (a cloze's blank: a number's fields or a text's), each of
+    # which refuses the other's fields.
+    _sparse: ClassVar[bool] = False
 
-    def __init_subclass__(cls, **how: Any) -> None:
+    def __init_subclass__(cls, *, sparse: bool | None = None, **how: Any) -> None:
         how.pop("frozen", None), how.pop("kw_only", None)  # always so; accepted for clarity
         super().__init_subclass__(**how)
+        if sparse is not None:
+            cls._sparse = sparse
         annotations = inspect.get_annotations(cls)  # its own, as written (strings)
         own = [name for name, hint in annotations.items() if "ClassVar" not in str(hint)]
         cls._fields = (*cls._fields, *(name for name in own if name not in cls._fields))
@@ -90,6 +96,9 @@ def as_json(part: Part) -> dict[str, Any]:
     return found
 
 
+_NONE = object()  # no default: never equal to a value
+
+
 def _as_is(value: Any) -> Any:
     return value
 
@@ -126,7 +135,11 @@ def _reader(cls: type[Part], hint: str) -> Callable[[Any], Any]:
 
 def _json(value: Any) -> Any:
     if isinstance(value, Part):
-        return {name: _json(getattr(value, name)) for name in value._fields}
+        return {
+            name: _json(getattr(value, name))
+            for name in value._fields
+            if not (value._sparse and getattr(value, name) == value._defaults.get(name, _NONE))
+        }
     if isinstance(value, tuple | list):
         return [_json(v) for v in value]
     if isinstance(value, Mapping):

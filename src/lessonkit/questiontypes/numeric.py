@@ -24,6 +24,7 @@ from lessonkit.questiontypes.base import (
     QtiKit,
     QuestionType,
     ResponseError,
+    RuntimeQuestion,
     Widget,
 )
 
@@ -211,6 +212,11 @@ class NumericType(QuestionType[Numeric, float]):
 
     def key_described(self, question: Numeric) -> list[str]:
         return [self.shown(question, question.value(), ())]
+
+    def asked_numbers(
+        self, question: Numeric
+    ) -> list[tuple[tuple[str | int, ...], RuntimeQuestion]]:
+        return [((), question)]
 
     def unit(self, question: Numeric) -> str | None:
         return question.unit

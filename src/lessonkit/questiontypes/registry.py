@@ -36,6 +36,7 @@ REGISTERED: Mapping[str, str] = {
     "text": "text",
     "order": "order",
     "match": "match",
+    "cloze": "cloze",
 }
 
 AnyType: TypeAlias = QuestionType[Any, Any]

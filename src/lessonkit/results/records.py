@@ -47,15 +47,19 @@ Version = Annotated[
 Moment = Annotated[datetime, Field(description="A moment in UTC, ISO 8601.")]
 Texts = Annotated[list[Annotated[str, Field(max_length=500)]], Field(max_length=20)]
 # What a learner answered, as grading reads it (each type's `from_json`, lessonkit.questiontypes).
+# A list holds one entry per part a type numbers (options, items, pairs, blanks): an
+# index, or what was typed in a part (a number, a text, null for a part left empty).
+Part = int | float | Annotated[str, Field(max_length=500)] | None
 Response = Annotated[
     bool
     | int
     | float
     | Annotated[str, Field(max_length=4000)]
-    | Annotated[list[int], Field(max_length=20)],
+    | Annotated[list[Part], Field(max_length=20)],
     Field(
         description="What the learner answered, as the grader reads it: an option's index "
-        "(from 0, in the bank's order), a list of indices, true/false, a number or text."
+        "(from 0, in the bank's order), a list of indices, true/false, a number or text; a "
+        "cloze's list holds what was read from each blank, null for one left empty."
     ),
 ]
 Scalar = bool | int | float | Annotated[str, Field(max_length=200)]
