@@ -28,9 +28,9 @@ from lessonkit.imports.common import NO_EXPLANATION, Imported, Loss
 SCHEMA_LINE = "# yaml-language-server: $schema=../schemas/quiz-bank.schema.json\n"
 DEFAULT_INSIGHT = "Imported questions"
 _ORDER = ["id", "type", "insight", "objectives", "section", "points", "tags", "params",
-          "derived", "prompt", "options", "blanks", "answer", "tolerance", "relative_tolerance", "unit",
-          "accept", "patterns", "case_sensitive", "items", "pairs", "distractors", "scoring",
-          "shuffle", "hint", "explanation"]  # fmt: skip
+          "derived", "prompt", "options", "blanks", "answer", "tolerance",
+          "relative_tolerance", "unit", "accept", "patterns", "case_sensitive", "items",
+          "pairs", "distractors", "scoring", "shuffle", "hint", "explanation"]  # fmt: skip
 
 
 @dataclass
