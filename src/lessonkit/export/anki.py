@@ -16,12 +16,11 @@ from collections.abc import Iterable, Iterator
 
 from lessonkit.export.common import (
     Export,
+    HtmlWriting,
     Loss,
     Source,
     deterministic_zip,
     html_text,
-    inline_html,
-    number,
     plain_questions,
     stable_int,
 )
@@ -133,17 +132,5 @@ def _fields(source: Source, question: RuntimeQuestion) -> list[str]:
     ]
 
 
-class _Kit:
+class _Kit(HtmlWriting):
     """What Anki lends a question type (``questiontypes.HtmlKit``)."""
-
-    def html(self, markdown: str, *, inline: bool = False) -> str:
-        return html_text(markdown, inline=inline)
-
-    def inline(self, markdown: str) -> str:
-        return inline_html(markdown)
-
-    def escape(self, text: str) -> str:
-        return html.escape(text)
-
-    def number(self, value: float) -> str:
-        return number(value)

@@ -196,3 +196,20 @@ def summary(exports: Sequence[Export]) -> str:
     if not count:
         return "every question exported without loss"
     return f"{count} question{'' if count == 1 else 's'} exported with losses"
+
+
+class HtmlWriting:
+    """What every HTML-writing format lends a question type (``questiontypes.HtmlKit``):
+    Anki, Moodle XML and QTI each extend it with what their own format needs."""
+
+    def html(self, markdown: str, *, inline: bool = False) -> str:
+        return html_text(markdown, inline=inline)
+
+    def inline(self, markdown: str) -> str:
+        return inline_html(markdown)
+
+    def escape(self, text: str) -> str:
+        return html.escape(text)
+
+    def number(self, value: float) -> str:
+        return number(value)

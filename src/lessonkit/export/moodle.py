@@ -15,11 +15,11 @@ import xml.etree.ElementTree as ET
 from lessonkit.export import calculated
 from lessonkit.export.common import (
     Export,
+    HtmlWriting,
     Loss,
     Source,
     fixed_variants,
     html_text,
-    inline_html,
     number,
 )
 from lessonkit.questiontypes import registry
@@ -27,23 +27,11 @@ from lessonkit.questiontypes.base import DrawnQuestion, RuntimeQuestion
 from lessonkit.questiontypes.numeric import Numeric
 
 
-class _Kit:
+class _Kit(HtmlWriting):
     """What Moodle XML lends a question type (``questiontypes.MoodleKit``)."""
 
     def __init__(self, source: Source) -> None:
         self._source = source
-
-    def html(self, markdown: str, *, inline: bool = False) -> str:
-        return html_text(markdown, inline=inline)
-
-    def inline(self, markdown: str) -> str:
-        return inline_html(markdown)
-
-    def escape(self, text: str) -> str:
-        return html.escape(text)
-
-    def number(self, value: float) -> str:
-        return number(value)
 
     def sub(
         self,

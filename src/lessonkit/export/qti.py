@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 
 from lessonkit.export.common import (
     Export,
+    HtmlWriting,
     Loss,
     Source,
     deterministic_zip,
     html_text,
-    inline_html,
     number,
     plain_questions,
 )
@@ -153,7 +153,7 @@ def _equal(respident: str, value: str) -> Conditions:
     return add
 
 
-class _Kit:
+class _Kit(HtmlWriting):
     """What QTI lends a question type (``questiontypes.QtiKit``): the item being written."""
 
     def __init__(
@@ -165,18 +165,6 @@ class _Kit:
     ) -> None:
         self.presentation, self.processing = presentation, processing
         self.answers, self.feedbacks = answers, feedbacks
-
-    def html(self, markdown: str, *, inline: bool = False) -> str:
-        return html_text(markdown, inline=inline)
-
-    def inline(self, markdown: str) -> str:
-        return inline_html(markdown)
-
-    def escape(self, text: str) -> str:
-        return html.escape(text)
-
-    def number(self, value: float) -> str:
-        return number(value)
 
     def sub(
         self, parent: ET.Element, tag: str, attributes: dict[str, str] | None = None

@@ -142,19 +142,10 @@ class MultipleType(ChoiceType[Multiple, frozenset[int]]):
                     "partial credit",)  # fmt: skip
         return ()
 
-    def qti_answers(self, question: Multiple) -> int:
-        return len(question.options)
-
     def qti(self, question: Multiple, kit: QtiKit | None) -> tuple[str, ...]:
         assert kit is not None  # qti_type is set
         options = question.options
-        labels = [(a, kit.inline(o.text))
-                  for a, o in zip(kit.answers, options, strict=True)]  # fmt: skip
-        kit.choices(labels, "Multiple", "response1")
-        for answer, option in zip(kit.answers, options, strict=True):
-            if option.feedback:
-                kit.feedbacks[f"{answer}_fb"] = kit.html(option.feedback)
-                kit.condition(kit.equal("response1", answer), feedback=f"{answer}_fb")
+        self.qti_options(question, kit, "Multiple")
 
         def every(parent: Any) -> None:
             both = kit.sub(parent, "and")

@@ -17,6 +17,7 @@ from lessonkit.questiontypes.base import (
     DrawnQuestion,
     HtmlKit,
     PageKit,
+    QtiKit,
     QuestionType,
     ResponseError,
     Widget,
@@ -95,6 +96,20 @@ class ChoiceType(QuestionType[C, R]):
 
     def choices(self, question: C) -> int:
         return len(question.options)
+
+    def qti_answers(self, question: C) -> int:
+        return len(question.options)
+
+    def qti_options(self, question: C, kit: QtiKit, cardinality: str) -> None:
+        """The options as one QTI choice response, with each option's feedback shown when it
+        is chosen; the type adds how it scores."""
+        labels = [(a, kit.inline(o.text))
+                  for a, o in zip(kit.answers, question.options, strict=True)]  # fmt: skip
+        kit.choices(labels, cardinality, "response1")
+        for answer, option in zip(kit.answers, question.options, strict=True):
+            if option.feedback:
+                kit.feedbacks[f"{answer}_fb"] = kit.html(option.feedback)
+                kit.condition(kit.equal("response1", answer), feedback=f"{answer}_fb")
 
     def display(self, question: C, rng: random.Random, shuffle: bool) -> tuple[int, ...]:
         return tuple(shuffled(question, rng, shuffle, len(question.options)))

@@ -104,19 +104,10 @@ class SingleType(ChoiceType[Single, int]):
                        option.feedback)  # fmt: skip
         return ()
 
-    def qti_answers(self, question: Single) -> int:
-        return len(question.options)
-
     def qti(self, question: Single, kit: QtiKit | None) -> tuple[str, ...]:
         assert kit is not None  # qti_type is set
         options = question.options
-        labels = [(a, kit.inline(o.text))
-                  for a, o in zip(kit.answers, options, strict=True)]  # fmt: skip
-        kit.choices(labels, "Single", "response1")
-        for answer, option in zip(kit.answers, options, strict=True):
-            if option.feedback:
-                kit.feedbacks[f"{answer}_fb"] = kit.html(option.feedback)
-                kit.condition(kit.equal("response1", answer), feedback=f"{answer}_fb")
+        self.qti_options(question, kit, "Single")
         right = next(a for a, o in zip(kit.answers, options, strict=True) if o.correct)
         kit.condition(kit.equal("response1", right), score=("Set", "100"), more=False)
         return ()
