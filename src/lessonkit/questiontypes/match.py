@@ -36,7 +36,7 @@ from lessonkit.questiontypes.base import (
     Widget,
 )
 from lessonkit.questiontypes.frozen import Part
-from lessonkit.questiontypes.options import listed, places, shuffled
+from lessonkit.questiontypes.options import html_list, listed, places, shuffled
 
 _PAIR = re.compile(r"(\d+)\s*[-:=.)]?\s*([a-z])")
 
@@ -76,10 +76,6 @@ def shared(question: Match) -> bool:
 
 def _example(count: int) -> str:
     return " ".join(f"{n}{LETTERS[(n) % count]}" for n in range(1, min(count, 3) + 1))
-
-
-def _list(items: list[str], tag: str = "ul") -> str:
-    return f"<{tag}>" + "".join(f"<li>{item}</li>" for item in items) + f"</{tag}>"
 
 
 class MatchType(QuestionType[Match, tuple[int, ...]]):
@@ -222,13 +218,13 @@ class MatchType(QuestionType[Match, tuple[int, ...]]):
     def anki(self, question: Match, kit: HtmlKit) -> AnkiCard:
         # As on the site: alphabetical, so the order written in the bank gives nothing away.
         shown = sorted(rights(question), key=str.casefold)
-        lefts = _list([kit.inline(p.left) for p in question.pairs], "ol")
-        lettered = _list([f"{LETTERS[i]}) {kit.inline(r)}" for i, r in enumerate(shown)])
+        lefts = html_list([kit.inline(p.left) for p in question.pairs], "ol")
+        lettered = html_list([f"{LETTERS[i]}) {kit.inline(r)}" for i, r in enumerate(shown)])
         rows = [f"{kit.inline(p.left)} → {kit.inline(p.right)}" for p in question.pairs]
         again = " (a lettered one may go with several)" if shared(question) else ""
         return AnkiCard(
             f"Match each numbered item to a lettered one{again}:{lefts}{lettered}",
-            "<b>Answer:</b>" + _list(rows, "ol"),
+            "<b>Answer:</b>" + html_list(rows, "ol"),
         )
 
     def gift(self, question: Match, kit: GiftKit) -> Carried[list[str]]:

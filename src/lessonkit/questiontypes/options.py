@@ -171,20 +171,20 @@ class ChoiceType(QuestionType[C, R]):
 
     def anki(self, question: C, kit: HtmlKit) -> AnkiCard:
         letter = "abcdefghijklmnopqrstuvwxyz"
-        options = _list([f"{letter[i]}) {kit.inline(o.text)}"
+        options = html_list([f"{letter[i]}) {kit.inline(o.text)}"
                          for i, o in enumerate(question.options)])  # fmt: skip
         right = [
             f"{letter[i]}) {kit.inline(o.text)}"
             for i, o in enumerate(question.options)
             if o.correct
         ]
-        text = "<b>Answer:</b>" + _list(right) if self.several else f"<b>Answer:</b> {right[0]}"
+        text = "<b>Answer:</b>" + html_list(right) if self.several else f"<b>Answer:</b> {right[0]}"
         feedback = [
             f"{letter[i]}) {kit.html(o.feedback, inline=True)}"
             for i, o in enumerate(question.options)
             if o.feedback
         ]
-        about = "<p>About the options:</p>" + _list(feedback) if feedback else ""
+        about = "<p>About the options:</p>" + html_list(feedback) if feedback else ""
         return AnkiCard(options, text + about)
 
     several = False  # `multiple`: every correct option is chosen, not one
@@ -219,5 +219,6 @@ class ChoiceType(QuestionType[C, R]):
         return Widget(inputs, lines)
 
 
-def _list(items: list[str], tag: str = "ul") -> str:
+def html_list(items: list[str], tag: str = "ul") -> str:
+    """Items as an HTML list, as the types' Anki cards show options, items and pairs."""
     return f"<{tag}>" + "".join(f"<li>{item}</li>" for item in items) + f"</{tag}>"

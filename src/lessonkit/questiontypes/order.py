@@ -39,7 +39,7 @@ from lessonkit.questiontypes.base import (
     RuntimeQuestion,
     Widget,
 )
-from lessonkit.questiontypes.options import SEPARATORS, in_range, listed, places
+from lessonkit.questiontypes.options import SEPARATORS, html_list, in_range, listed, places
 
 MOODLE_LOSS = (
     "type `order`: needs Moodle's Ordering question type (qtype_ordering, a plugin); "
@@ -123,10 +123,6 @@ def in_order(placed: Sequence[int]) -> list[bool]:
         if need and longest[i] == need and placed[i] > last:
             kept[i], need, last = True, need - 1, placed[i]
     return kept
-
-
-def _list(items: list[str], tag: str = "ul") -> str:
-    return f"<{tag}>" + "".join(f"<li>{item}</li>" for item in items) + f"</{tag}>"
 
 
 class OrderType(QuestionType[Order, tuple[int, ...]]):
@@ -229,9 +225,9 @@ class OrderType(QuestionType[Order, tuple[int, ...]]):
     def anki(self, question: Order, kit: HtmlKit) -> AnkiCard:
         # As on the site: alphabetical, so the order written in the bank gives nothing away.
         shown = sorted(question.items, key=str.casefold)
-        options = "Put these in order:" + _list([kit.inline(i) for i in shown])
+        options = "Put these in order:" + html_list([kit.inline(i) for i in shown])
         return AnkiCard(
-            options, "<b>Answer:</b>" + _list([kit.inline(i) for i in question.items], "ol")
+            options, "<b>Answer:</b>" + html_list([kit.inline(i) for i in question.items], "ol")
         )
 
     def gift(self, question: Order, kit: GiftKit) -> Carried[list[str]]:
