@@ -62,12 +62,7 @@ READS_THE_COURSE = {
 }
 
 
-@pytest.fixture(autouse=True)
-def real_calendar(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The course is checked against today, as its authors' `validate` is: conftest pins the
-    clock to a day before this course's facts were last checked against their sources, and
-    a fact checked after the pinned day would read as checked in the future."""
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+pytestmark = pytest.mark.usefixtures("real_calendar")
 
 
 def test_the_course_has_lessons_and_banks() -> None:

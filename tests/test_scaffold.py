@@ -291,12 +291,9 @@ def test_yaml_text_round_trips(text: str, scalar: str) -> None:
 
 
 @pytest.mark.slow
-def test_scaffold_validate_and_strict_build_in_a_copy(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.usefixtures("real_calendar")
+def test_scaffold_validate_and_strict_build_in_a_copy(tmp_path: Path) -> None:
     """The whole author path on a copy of the real repository, ending in a strict build."""
-    # The course's facts were checked after the day the other tests pin: judge on today.
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     for name in ("content", "quizzes", "facts", "site_overrides", "hooks", "schemas"):
         shutil.copytree(REPO / name, tmp_path / name)
     for name in ("mkdocs.yml", "lessonkit.yml"):
